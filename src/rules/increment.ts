@@ -1,0 +1,129 @@
+import { int, nat, oneOf, pos, RulesError } from "./errors.js";
+import { CHECK_DICE_MAX, resolveCheck } from "./check.js";
+import type { CheckInput } from "./check.js";
+import { HUMAN_AVERAGE } from "./characteristics.js";
+import { resolveOptions } from "./options.js";
+import type { RulesOptions } from "./options.js";
+
+/** §1.8.1 increment points that buy one grade. */
+export const INCREMENT_POINTS_PER_GRADE = 6;
+/** §1.8.2 condition 1: the dice had to exceed at least this much (A-13). */
+export const HARD_SUCCESS_THRESHOLD = 13;
+/** §1.8.2 condition 2: a contrast won by less than this margin. */
+export const NARROW_WIN_LIMIT = 4;
+
+/** §1.8.2 the three ways of earning a point through use. */
+export const INCREMENT_REASONS = ["hardSuccess", "narrowWin", "impossibleTry"] as const;
+export type IncrementReason = (typeof INCREMENT_REASONS)[number];
+
+/** Whether a roll earned the skill an increment point, and by which condition of §1.8.2. */
+export interface IncrementAward {
+  earned: boolean;
+  reason: IncrementReason | null;
+}
+
+/** A true/false input; JavaScript callers may pass anything. */
+function flag(name: string, value: unknown): boolean {
+  if (typeof value !== "boolean") throw new RulesError(name, value, "true or false");
+  return value;
+}
+
+const NONE: IncrementAward = Object.freeze({ earned: false, reason: null });
+
+/**
+ * §1.8.2 conditions 1 and 3 for a check roll: success when the dice had to beat T ≥ 13 (A-13), or
+ * dice ≤ Esperienza when success was impossible (T ≥ 20). For a contrast roll in which winning was
+ * impossible, pass the opponent's total as the difficulty.
+ */
+export function incrementFromCheck(input: CheckInput & { experience: number }): IncrementAward {
+  const experience = nat("experience", input.experience);
+  const check = resolveCheck(input);
+  if (check.success && check.threshold >= HARD_SUCCESS_THRESHOLD) return { earned: true, reason: "hardSuccess" };
+  if (check.threshold >= CHECK_DICE_MAX && check.dice <= experience) return { earned: true, reason: "impossibleTry" };
+  return NONE;
+}
+
+/**
+ * §1.8.2 condition 2: a contrast won by 1–3 points against an opponent in an advantageous position
+ * (A-14: attack against defence counts; "advantaged" is the Narrator's call, passed in).
+ */
+export function incrementFromContrast(input: { won: boolean; margin: number; opponentAdvantaged: boolean }): IncrementAward {
+  const won = flag("won", input.won);
+  const margin = nat("margin", input.margin);
+  const advantaged = flag("opponentAdvantaged", input.opponentAdvantaged);
+  // A tie is not a win (§1.8.2), so a winner's margin is at least 1.
+  if (won && margin < 1) throw new RulesError("margin", margin, "at least 1 for a won contrast");
+  if (won && advantaged && margin < NARROW_WIN_LIMIT) return { earned: true, reason: "narrowWin" };
+  return NONE;
+}
+
+/** §1.8.1 one more point: at 6 the grade rises by 1 and the count restarts from 0. Stored points are 0–5. */
+export function addIncrementPoint(points: number): { points: number; gradeGained: boolean } {
+  const next = int("points", points, 0, INCREMENT_POINTS_PER_GRADE - 1) + 1;
+  return next === INCREMENT_POINTS_PER_GRADE ? { points: 0, gradeGained: true } : { points: next, gradeGained: false };
+}
+
+/** What raised a skill's grade permanently by a means other than its own increment points. */
+export const GRADE_RISE_CAUSES = ["skill", "characteristic"] as const;
+export type GradeRiseCause = (typeof GRADE_RISE_CAUSES)[number];
+
+/**
+ * §1.8.1 points left after a permanent grade rise: a rise of the skill itself (sorcery, devices…) clears
+ * them; a rise through the reference characteristic clears them only with `resetIncrementOnCharacteristicRise` (A-12).
+ */
+export function resetOnPermanentRise(
+  points: number,
+  cause: GradeRiseCause,
+  options: Partial<RulesOptions> = {},
+): number {
+  const current = int("points", points, 0, INCREMENT_POINTS_PER_GRADE - 1);
+  if (oneOf("cause", cause, GRADE_RISE_CAUSES) === "skill") return 0;
+  return resolveOptions(options).resetIncrementOnCharacteristicRise ? 0 : current;
+}
+
+/** How a skill is studied (§1.8.3). */
+export interface StudyConditions {
+  /** The skill belongs to the character's job or normal activities. */
+  related: boolean;
+  /** A teacher with a higher effective grade helps (see `canTeach`). */
+  withTeacher: boolean;
+}
+
+const STUDY_ROUNDINGS = ["exact", "ceil"] as const;
+
+/** §1.8.3 days of study for one increment point: 3 × grade (unrelated) or 2 × grade (related), halved with a teacher. */
+export function studyDaysPerPoint(
+  grade: number,
+  conditions: StudyConditions,
+  options: Partial<RulesOptions> = {},
+): number {
+  // Grade 0 would make study free; every skill a character studies has a grade of at least 1.
+  const g = pos("grade", grade);
+  const related = flag("related", conditions.related);
+  const withTeacher = flag("withTeacher", conditions.withTeacher);
+  const days = ((related ? 2 : 3) * g) / (withTeacher ? 2 : 1);
+  const rounding = oneOf("options.studyDaysRounding", resolveOptions(options).studyDaysRounding, STUDY_ROUNDINGS);
+  // A-27: halving may leave half a day; keep it, or round each point up to whole days.
+  return rounding === "ceil" ? Math.ceil(days) : days;
+}
+
+/** §1.8.3 days of study for a whole grade: 6 points at the current grade. */
+export function studyDaysPerGrade(
+  grade: number,
+  conditions: StudyConditions,
+  options: Partial<RulesOptions> = {},
+): number {
+  return INCREMENT_POINTS_PER_GRADE * studyDaysPerPoint(grade, conditions, options);
+}
+
+/** §1.8.3 (A-27) a teacher transmits one grade less for each point of Fascino below 7 (never below 0). */
+export function effectiveTeacherGrade(grade: number, charm: number): number {
+  const shortfall = Math.max(0, HUMAN_AVERAGE - nat("charm", charm));
+  return Math.max(0, nat("grade", grade) - shortfall);
+}
+
+/** §1.8.3 a teacher must still exceed the student's grade once his Fascino is taken into account. */
+export function canTeach(teacherGrade: number, teacherCharm: number, studentGrade: number): boolean {
+  const effective = effectiveTeacherGrade(nat("teacherGrade", teacherGrade), nat("teacherCharm", teacherCharm));
+  return effective > nat("studentGrade", studentGrade);
+}
