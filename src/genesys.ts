@@ -1,4 +1,32 @@
-/** GeneSys GdR — hook wiring only. */
+/** GeneSys GdR — hook wiring only: registrations at init, migrations at ready. */
+import { GENESYS_STATUSES } from "./config/statuses.js";
+import { AnimalModel } from "./data/actor/animal.js";
+import { CharacterModel } from "./data/actor/character.js";
+import { NpcModel } from "./data/actor/npc.js";
+import { ArmorModel } from "./data/item/armor.js";
+import { GearModel } from "./data/item/gear.js";
+import { SkillModel } from "./data/item/skill.js";
+import { TraitModel } from "./data/item/trait.js";
+import { WeaponModel } from "./data/item/weapon.js";
+import { GenesysActor } from "./documents/actor.js";
+import { GenesysItem } from "./documents/item.js";
+import { createApi } from "./api.js";
+import { migrateWorld, registerMigrationSetting } from "./migration.js";
+import { registerRulesSettings } from "./settings/rules-settings.js";
+
 Hooks.once("init", () => {
-  console.log("GeneSys GdR | init");
+  CONFIG.Actor.documentClass = GenesysActor;
+  CONFIG.Item.documentClass = GenesysItem;
+  Object.assign(CONFIG.Actor.dataModels, { character: CharacterModel, npc: NpcModel, animal: AnimalModel });
+  Object.assign(CONFIG.Item.dataModels, { skill: SkillModel, trait: TraitModel, weapon: WeaponModel, armor: ArmorModel, gear: GearModel });
+  const bars = { bar: ["wounds", "fatigue"], value: ["derived.reflexes", "derived.speed", "poison.doses"] };
+  CONFIG.Actor.trackableAttributes = { character: bars, npc: bars, animal: bars };
+  CONFIG.statusEffects = GENESYS_STATUSES.map(({ id, name, img }) => ({ id, name, img }));
+  registerRulesSettings();
+  registerMigrationSetting();
+  game.genesys = createApi();
+});
+
+Hooks.once("ready", () => {
+  void migrateWorld();
 });

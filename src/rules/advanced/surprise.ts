@@ -8,7 +8,8 @@ export const SURPRISE_AWARENESS_DIFFICULTY = 25;
 
 /** §3.2.1 a surprised character cannot act in the first turn of combat (turns count from 1). */
 export function canActInTurn(turnNumber: number, surprised: boolean): boolean {
-  return !(surprised && pos("turnNumber", turnNumber) === 1);
+  const turn = pos("turnNumber", turnNumber);
+  return !(surprised && turn === 1);
 }
 
 /** §3.2.1 defence modifier from surprise in a given turn: −2 in turn 1, nothing later. */

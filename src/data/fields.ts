@@ -1,0 +1,61 @@
+/** Field factories shared by the data models: every number carries its integer/min/max so Foundry rejects nonsense. */
+import { CHARACTERISTICS, DAMAGE_TYPES } from "../rules/types.js";
+
+const fields = foundry.data.fields;
+
+/** A required integer with bounds. */
+export function intField(initial: number, min: number, max: number) {
+  return new fields.NumberField({ required: true, nullable: false, integer: true, min, max, initial });
+}
+
+/** A required non-negative real number (kilograms, metres, hours). */
+export function realField(initial: number, max: number) {
+  return new fields.NumberField({ required: true, nullable: false, min: 0, max, initial });
+}
+
+/** An optional integer: null means "not set" (use the formula, or the value is missing from the source). */
+export function optionalIntField(min: number, max: number) {
+  return new fields.NumberField({ required: true, nullable: true, integer: true, min, max, initial: null });
+}
+
+/** §1.2.1 a characteristic score: 7 is the human standard, above 15 superhuman. */
+export function characteristicField() {
+  return intField(7, 0, 30);
+}
+
+/** A counter that never goes below zero: Ferite, Fatica, doses. 999 is far beyond any Resistenza (4 × 30 = 120). */
+export function counterField() {
+  return intField(0, 0, 999);
+}
+
+export function characteristicChoiceField() {
+  return new fields.StringField({ required: true, choices: [...CHARACTERISTICS], initial: "dexterity" });
+}
+
+export function damageTypeField(initial: (typeof DAMAGE_TYPES)[number] = "wounding") {
+  return new fields.StringField({ required: true, choices: [...DAMAGE_TYPES], initial });
+}
+
+/** §2.4.1 a damage expression: N dice of F faces, optionally plus the attacker's Forza, plus a flat amount. */
+export function damageField(initial: { dice: number; faces: 3 | 6 | 10; strength: boolean; flat: number }) {
+  return new fields.SchemaField({
+    dice: intField(initial.dice, 0, 20),
+    faces: new fields.NumberField({ required: true, nullable: false, integer: true, choices: [3, 6, 10], initial: initial.faces }),
+    strength: new fields.BooleanField({ initial: initial.strength }),
+    flat: intField(initial.flat, -30, 50),
+    type: damageTypeField(),
+  });
+}
+
+/** Ferite, Fatica (with the part owed to deprivation, §3.1.1) and poison doses (§3.1.2): shared by every actor type. */
+export function healthFields() {
+  return {
+    wounds: new fields.SchemaField({ value: counterField() }),
+    fatigue: new fields.SchemaField({ value: counterField(), deprivation: counterField() }),
+    poison: new fields.SchemaField({ doses: counterField() }),
+  };
+}
+
+export function htmlField() {
+  return new fields.HTMLField({ required: true, blank: true });
+}

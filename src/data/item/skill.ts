@@ -1,0 +1,66 @@
+/** Abilità (§1.3): grade = reference characteristic + bought + earned grades; increment points §1.8. */
+import { skillGradeBreakdown, type SkillGradeBreakdown } from "../../rules/skill.js";
+import type { Characteristics } from "../../rules/types.js";
+import { characteristicChoiceField, htmlField, intField } from "../fields.js";
+
+const fields = foundry.data.fields;
+
+export function skillSchema() {
+  return {
+    characteristic: characteristicChoiceField(),
+    bought: intField(0, 0, 40),
+    earned: intField(0, 0, 40),
+    /** §1.8.1 stored points run 0–5: the sixth turns into a grade. */
+    increment: intField(0, 0, 5),
+    /** §1.8.3 related to the character's work: study takes 2 × grade days per point instead of 3 ×. */
+    related: new fields.BooleanField({ initial: false }),
+    description: htmlField(),
+  };
+}
+export type SkillSchema = ReturnType<typeof skillSchema>;
+
+export type SkillDerived = {
+  /** Key for roll data (`@skills.<slug>`): the name in lower case, accents and spaces folded. */
+  slug: string;
+  /** null until an owning actor supplies the characteristic. */
+  grade: number | null;
+  breakdown: SkillGradeBreakdown | null;
+};
+
+export class SkillModel extends foundry.abstract.TypeDataModel<SkillSchema, Item.Implementation, Record<never, never>, SkillDerived> {
+  static override LOCALIZATION_PREFIXES = ["GENESYS.Item.Skill"];
+
+  static override defineSchema(): SkillSchema {
+    return skillSchema();
+  }
+
+  override prepareDerivedData(): void {
+    this.slug = slugify(this.parent.name);
+    this.grade = null;
+    this.breakdown = null;
+  }
+
+  /** Called by the owning actor with its unreduced characteristics; the rules apply the armour shortfall. */
+  applyActor(characteristics: Characteristics, armourShortfall: number): number {
+    const breakdown = skillGradeBreakdown({
+      characteristic: characteristics[this.characteristic],
+      bought: this.bought,
+      earned: this.earned,
+      referenceCharacteristic: this.characteristic,
+      armourShortfall,
+    });
+    this.breakdown = breakdown;
+    this.grade = breakdown.grade;
+    return breakdown.grade;
+  }
+}
+
+/** "Movimento furtivo" → "movimento_furtivo"; "Abilità" → "abilita". Underscores keep `@skills.x` a valid roll-data path. */
+export function slugify(name: string): string {
+  return name
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "_")
+    .replace(/^_+|_+$/g, "");
+}

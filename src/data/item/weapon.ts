@@ -1,0 +1,79 @@
+/** Armi (§2.4): one or more modes (one-handed, two-handed, thrown…), each with its own Dn, FM, C, P and Gt. */
+import type { RulesOptions } from "../../rules/options.js";
+import { damageField, htmlField, intField, optionalIntField, realField } from "../fields.js";
+import { wieldWeapon, type DamageFieldValue, type WieldedWeapon } from "./wield.js";
+
+const fields = foundry.data.fields;
+
+export const WEAPON_MODE_KEYS = ["melee", "oneHanded", "twoHanded", "thrown", "ranged"] as const;
+export type WeaponModeKey = (typeof WEAPON_MODE_KEYS)[number];
+/** §2.4.1 Gittata: none (melee reach), fixed metres, or a multiple of the attacker's Forza (thrown). */
+export const RANGE_KINDS = ["reach", "metres", "strength"] as const;
+
+export function weaponModeField() {
+  return new fields.SchemaField({
+    key: new fields.StringField({ required: true, choices: [...WEAPON_MODE_KEYS], initial: "melee" }),
+    damage: damageField({ dice: 1, faces: 6, strength: true, flat: 0 }),
+    minStrength: intField(0, 0, 30),
+    /** C: rounds in a full magazine; null for weapons without one. */
+    magazine: optionalIntField(1, 1_000),
+    /** P: Preparation maneuvers before attacking, or to reload a magazine weapon. */
+    preparation: intField(0, 0, 20),
+    range: new fields.SchemaField({
+      kind: new fields.StringField({ required: true, choices: [...RANGE_KINDS], initial: "reach" }),
+      /** Metres, or the Forza multiple. */
+      value: realField(0, 100_000),
+    }),
+    /** §3.2.3 attack rolls allowed in one maneuver. */
+    multiAttack: intField(1, 1, 100),
+  });
+}
+
+export function weaponSchema() {
+  return {
+    /** Slug of the skill the attack rolls use (see SkillModel.slug). */
+    skill: new fields.StringField({ required: true, blank: true, initial: "" }),
+    modes: new fields.ArrayField(weaponModeField(), { required: true, min: 1 }),
+    /** Index of the mode in use. */
+    mode: intField(0, 0, 20),
+    /** Rounds left in the magazine; null for weapons without one. */
+    rounds: optionalIntField(0, 1_000),
+    /** §2.1.1 some weapons slow their wielder: a modifier to Riflessi (setting modules give values). */
+    reflexesModifier: intField(0, -10, 10),
+    /** §3.2.6 explodes on impact: blast damage, no half damage at long range. */
+    explosive: new fields.BooleanField({ initial: false }),
+    /** Drawn and loaded: only a ready weapon can attack (§2.3.1). */
+    ready: new fields.BooleanField({ initial: false }),
+    weight: realField(0, 10_000),
+    description: htmlField(),
+  };
+}
+export type WeaponSchema = ReturnType<typeof weaponSchema>;
+
+export type WeaponMode = { key: WeaponModeKey; minStrength: number; magazine: number | null; preparation: number; range: { kind: (typeof RANGE_KINDS)[number]; value: number }; multiAttack: number; damage: DamageFieldValue };
+
+export type WeaponDerived = {
+  /** The mode in use (the first one when the stored index is out of range). */
+  active: WeaponMode | null;
+  /** Filled in by the owning actor: what this weapon does in these hands. */
+  wielded: WieldedWeapon | null;
+};
+
+export class WeaponModel extends foundry.abstract.TypeDataModel<WeaponSchema, Item.Implementation, Record<never, never>, WeaponDerived> {
+  static override LOCALIZATION_PREFIXES = ["GENESYS.Item.Weapon"];
+
+  static override defineSchema(): WeaponSchema {
+    return weaponSchema();
+  }
+
+  override prepareDerivedData(): void {
+    this.active = this.modes[this.mode] ?? this.modes[0] ?? null;
+    this.wielded = null;
+  }
+
+  /** Called by the owning actor with its Forza: FM shortfall, damage formula and range for these hands. */
+  applyActor(strength: number, options: Partial<RulesOptions>): WieldedWeapon | null {
+    this.wielded = this.active ? wieldWeapon(this.active, strength, this.explosive, options) : null;
+    return this.wielded;
+  }
+}

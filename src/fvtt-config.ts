@@ -1,0 +1,50 @@
+/** Tells fvtt-types which classes and data models this system registers (declaration merging only). */
+import type { AnimalModel } from "./data/actor/animal.js";
+import type { CharacterModel } from "./data/actor/character.js";
+import type { NpcModel } from "./data/actor/npc.js";
+import type { ArmorModel } from "./data/item/armor.js";
+import type { GearModel } from "./data/item/gear.js";
+import type { SkillModel } from "./data/item/skill.js";
+import type { TraitModel } from "./data/item/trait.js";
+import type { WeaponModel } from "./data/item/weapon.js";
+import type { GenesysActor } from "./documents/actor.js";
+import type { GenesysItem } from "./documents/item.js";
+import type { RulesOptions } from "./rules/options.js";
+
+declare module "fvtt-types/configuration" {
+  interface AssumeHookRan {
+    ready: never;
+  }
+  interface SystemNameConfig {
+    name: "genesys-gdr";
+  }
+  interface DocumentClassConfig {
+    Actor: typeof GenesysActor<Actor.SubType>;
+    Item: typeof GenesysItem<Item.SubType>;
+  }
+  interface ConfiguredActor<SubType extends Actor.SubType> {
+    document: GenesysActor<SubType>;
+  }
+  interface ConfiguredItem<SubType extends Item.SubType> {
+    document: GenesysItem<SubType>;
+  }
+  interface DataModelConfig {
+    Actor: { character: typeof CharacterModel; npc: typeof NpcModel; animal: typeof AnimalModel };
+    Item: { skill: typeof SkillModel; trait: typeof TraitModel; weapon: typeof WeaponModel; armor: typeof ArmorModel; gear: typeof GearModel };
+  }
+  interface SettingConfig {
+    "genesys-gdr.dataVersion": number;
+    "genesys-gdr.reflexesRounding": RulesOptions["reflexesRounding"];
+    "genesys-gdr.rangeBoundary": RulesOptions["rangeBoundary"];
+    "genesys-gdr.thrownSpearRangeFromStrength": boolean;
+    "genesys-gdr.armourShortfallLowersReflexes": boolean;
+    "genesys-gdr.resetIncrementOnCharacteristicRise": boolean;
+    "genesys-gdr.animalAttackManeuver": RulesOptions["animalAttackManeuver"];
+    "genesys-gdr.grappleStreakBrokenByIdleTurn": boolean;
+    "genesys-gdr.aimedWeaponPenaltyOrder": RulesOptions["aimedWeaponPenaltyOrder"];
+    "genesys-gdr.blastDistance": RulesOptions["blastDistance"];
+    "genesys-gdr.grazingHits": boolean;
+    "genesys-gdr.stunRule": boolean;
+    "genesys-gdr.studyDaysRounding": RulesOptions["studyDaysRounding"];
+  }
+}
