@@ -5,6 +5,7 @@ export default defineConfig({
     include: ["test/**/*.test.ts"],
     benchmark: { include: ["test/**/*.bench.ts"] },
     environment: "node",
+    setupFiles: ["test/setup.ts"],
     testTimeout: 30_000,
   },
 });

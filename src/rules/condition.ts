@@ -16,7 +16,7 @@ export interface ConditionThresholds {
   deadMinWounds: number;
 }
 
-/** ceil(7R/8) with integers only: the book rounds this threshold up ("in eccesso"). */
+/** ceil(7R/8): the book rounds this threshold up, unlike 1/2 and 3/4. */
 function collapseLimit(r: number): number {
   return Math.ceil((7 * r) / 8);
 }

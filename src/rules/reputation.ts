@@ -8,7 +8,7 @@ export const REPUTATION_MIN = -20;
 export const REPUTATION_MAX = 20;
 
 /** A row of a §1.6 interpretation table: inclusive bounds. */
-export interface Band<K extends string> {
+export interface ScoreBand<K extends string> {
   key: K;
   min: number;
   max: number;
@@ -23,7 +23,7 @@ export const REPUTATION_BAND_KEYS = ["monster", "criminal", "braggart", "ordinar
 export type ReputationBandKey = (typeof REPUTATION_BAND_KEYS)[number];
 
 /** §1.6 Fame table: 0–3 almost unknown, 4–6 scarcely famous, 7–9 famous, 10–12 very famous. */
-export const FAME_BANDS: readonly Readonly<Band<FameBandKey>>[] = Object.freeze([
+export const FAME_BANDS: readonly Readonly<ScoreBand<FameBandKey>>[] = Object.freeze([
   Object.freeze({ key: "almostUnknown", min: 0, max: 3 }),
   Object.freeze({ key: "scarcelyFamous", min: 4, max: 6 }),
   Object.freeze({ key: "famous", min: 7, max: 9 }),
@@ -31,7 +31,7 @@ export const FAME_BANDS: readonly Readonly<Band<FameBandKey>>[] = Object.freeze(
 ] as const);
 
 /** §1.6 Reputation table, from monster (−20…−15) to great hero / saint (15…20). */
-export const REPUTATION_BANDS: readonly Readonly<Band<ReputationBandKey>>[] = Object.freeze([
+export const REPUTATION_BANDS: readonly Readonly<ScoreBand<ReputationBandKey>>[] = Object.freeze([
   Object.freeze({ key: "monster", min: -20, max: -15 }),
   Object.freeze({ key: "criminal", min: -14, max: -10 }),
   Object.freeze({ key: "braggart", min: -9, max: -5 }),
@@ -41,7 +41,7 @@ export const REPUTATION_BANDS: readonly Readonly<Band<ReputationBandKey>>[] = Ob
   Object.freeze({ key: "greatHero", min: 15, max: 20 }),
 ] as const);
 
-function bandOf<K extends string>(bands: readonly Readonly<Band<K>>[], value: number): K {
+function bandOf<K extends string>(bands: readonly Readonly<ScoreBand<K>>[], value: number): K {
   const band = bands.find((b) => value >= b.min && value <= b.max);
   // The bands tile the validated range with no gap, so a miss is a bug in the tables, not bad input.
   if (band === undefined) throw new Error(`no band for ${String(value)}`);

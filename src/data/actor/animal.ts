@@ -25,7 +25,7 @@ export function animalSchema() {
         mode: new fields.StringField({ required: true, choices: [...SPEED_MODES], initial: "run" }),
         metres: realField(5, 1_000),
       }),
-      { required: true, min: 1 },
+      { required: true, min: 1, initial: () => [{ mode: "run" as const, metres: 5 }] },
     ),
     attack: new fields.SchemaField({
       /** Grade used in attack rolls (2D10 + grade). */

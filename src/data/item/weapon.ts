@@ -29,11 +29,22 @@ export function weaponModeField() {
   });
 }
 
+const DEFAULT_MODE = {
+  key: "melee" as const,
+  damage: { dice: 1, faces: 6, strength: true, flat: 0, type: "wounding" as const },
+  minStrength: 0,
+  magazine: null,
+  preparation: 0,
+  range: { kind: "reach" as const, value: 0 },
+  multiAttack: 1,
+};
+
 export function weaponSchema() {
   return {
     /** Slug of the skill the attack rolls use (see SkillModel.slug). */
     skill: new fields.StringField({ required: true, blank: true, initial: "" }),
-    modes: new fields.ArrayField(weaponModeField(), { required: true, min: 1 }),
+    // A new weapon starts with one melee mode, 1D6+[FOR±0] / F, so it can attack at once.
+    modes: new fields.ArrayField(weaponModeField(), { required: true, min: 1, initial: () => [DEFAULT_MODE] }),
     /** Index of the mode in use. */
     mode: intField(0, 0, 20),
     /** Rounds left in the magazine; null for weapons without one. */

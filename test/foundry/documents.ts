@@ -1,0 +1,213 @@
+/**
+ * Test double of the few Document behaviours our classes rely on: construction from source with a typed
+ * `system`, embedded items, update with validation, prepareData order, statuses from effects, ownership.
+ */
+import { DataModelValidationError } from "./fields.js";
+import { mergeObject, type TypeDataModel } from "./data-model.js";
+
+let nextId = 0;
+export function randomID(): string {
+  nextId++;
+  return `id${String(nextId).padStart(14, "0")}`;
+}
+
+export class User {
+  constructor(readonly id: string, readonly name: string, readonly isGM = false, public active = true) {}
+  get isSelf(): boolean {
+    return game().user === this;
+  }
+  get isActiveGM(): boolean {
+    return this.isGM && this.active && game().users.activeGM === this;
+  }
+}
+
+export class Users extends Array<User> {
+  get activeGM(): User | null {
+    return [...this].filter((u) => u.isGM && u.active).sort((a, b) => a.id.localeCompare(b.id))[0] ?? null;
+  }
+}
+
+interface GameDouble { user: User; users: Users }
+function game(): GameDouble {
+  return (globalThis as unknown as { game: GameDouble }).game;
+}
+
+const OWNER = 3;
+type ModelClass = new (data: Record<string, unknown>, ctx: { parent: unknown }) => TypeDataModel;
+interface Effect { id: string; statuses: Set<string>; overlay: boolean }
+
+export abstract class Document {
+  static documentName = "Document";
+  _source: Record<string, unknown>;
+  system!: TypeDataModel;
+  parent: Document | null;
+  effects: Effect[] = [];
+  statuses = new Set<string>();
+
+  constructor(data: Record<string, unknown>, { parent = null }: { parent?: Document | null } = {}) {
+    this.parent = parent;
+    const ctor = this.constructor as typeof Document;
+    if (typeof data["name"] !== "string" || data["name"] === "") throw new DataModelValidationError(`${ctor.documentName}: name may not be blank`);
+    const models = ctor.dataModels();
+    if (!(String(data["type"]) in models)) throw new DataModelValidationError(`${ctor.documentName}: "${String(data["type"])}" is not a valid type`);
+    this._source = { _id: randomID(), ownership: { default: 0 }, ...structuredClone(data) };
+    this._source["system"] = this.buildSystem(this._source["system"]).toObject();
+    // Subclasses prepare once their own fields (embedded collections) exist.
+    this.system = this.buildSystem(this._source["system"]);
+  }
+
+  static dataModels(): Record<string, ModelClass> {
+    return {};
+  }
+
+  get id(): string { return String(this._source["_id"]); }
+  get name(): string { return String(this._source["name"]); }
+  get type(): string { return String(this._source["type"]); }
+  get uuid(): string {
+    const ctor = this.constructor as typeof Document;
+    return this.parent ? `${this.parent.uuid}.${ctor.documentName}.${this.id}` : `${ctor.documentName}.${this.id}`;
+  }
+
+  protected buildSystem(source: unknown): TypeDataModel {
+    const Model = (this.constructor as typeof Document).dataModels()[this.type];
+    if (!Model) throw new DataModelValidationError(`no data model for ${this.type}`);
+    return new Model((source ?? {}) as Record<string, unknown>, { parent: this });
+  }
+
+  /** Re-creates `system` from source (dropping derived data) and prepares it. */
+  _initialize(): void {
+    this.system = this.buildSystem(this._source["system"]);
+    this.prepareData();
+  }
+
+  reset(): void {
+    this._initialize();
+  }
+
+  prepareData(): void {
+    this.system.prepareBaseData();
+    this.prepareBaseData();
+    this.prepareEmbeddedDocuments();
+    this.system.prepareDerivedData();
+    this.prepareDerivedData();
+  }
+  prepareBaseData(): void {}
+  prepareEmbeddedDocuments(): void {}
+  prepareDerivedData(): void {}
+
+  getRollData(): Record<string, unknown> {
+    return this.system as unknown as Record<string, unknown>;
+  }
+
+  toObject(): Record<string, unknown> {
+    return structuredClone(this._source);
+  }
+
+  testUserPermission(user: User, level: "OWNER" | number): boolean {
+    if (user.isGM) return true;
+    const need = level === "OWNER" ? OWNER : level;
+    const ownership = (this.parent ?? this)._source["ownership"] as Record<string, number>;
+    return (ownership[user.id] ?? ownership["default"] ?? 0) >= need;
+  }
+  get isOwner(): boolean {
+    return this.testUserPermission(game().user, "OWNER");
+  }
+
+  /** Validates the whole result before applying; a bad value throws and leaves the document unchanged. */
+  async update(changes: Record<string, unknown>, _options: Record<string, unknown> = {}): Promise<this> {
+    if (!this.isOwner) throw new Error(`User ${game().user.name} lacks permission to update ${this.uuid}`);
+    const next = mergeObject(this._source, changes);
+    next["system"] = this.buildSystem(next["system"]).toObject();
+    this._source = next;
+    this._initialize();
+    this._onUpdate(changes, {}, game().user.id);
+    if (this.parent) this.parent.reset();
+    await Promise.resolve();
+    return this;
+  }
+
+  protected _onUpdate(_changed: unknown, _options: unknown, _userId: string): void {}
+  protected _onCreate(_data: unknown, _options: unknown, _userId: string): void {}
+
+  /** Mirrors v13: a status is an ActiveEffect carrying the status id; `statuses` is derived from effects. */
+  async toggleStatusEffect(id: string, { active, overlay = false }: { active?: boolean; overlay?: boolean } = {}): Promise<boolean> {
+    const existing = this.effects.filter((e) => e.statuses.has(id));
+    const on = active ?? existing.length === 0;
+    if (on && existing.length === 0) this.effects.push({ id: randomID(), statuses: new Set([id]), overlay });
+    if (!on) this.effects = this.effects.filter((e) => !e.statuses.has(id));
+    this.statuses = new Set(this.effects.flatMap((e) => [...e.statuses]));
+    await Promise.resolve();
+    return on;
+  }
+}
+
+export class Item extends Document {
+  static override documentName = "Item";
+  constructor(data: Record<string, unknown>, context: { parent?: Document | null } = {}) {
+    super(data, context);
+    this.prepareData();
+  }
+  static override dataModels(): Record<string, ModelClass> {
+    return (globalThis as unknown as { CONFIG: { Item: { dataModels: Record<string, ModelClass> } } }).CONFIG.Item.dataModels;
+  }
+  get actor(): Actor | null {
+    return this.parent instanceof Actor ? this.parent : null;
+  }
+}
+
+/** Like Foundry's Collection: a Map whose iteration yields the documents, not [id, document] pairs. */
+export class Collection<T extends { id: string }> extends Map<string, T> {
+  get contents(): T[] { return [...this.values()]; }
+  override [Symbol.iterator](): MapIterator<[string, T]> {
+    return this.values() as unknown as MapIterator<[string, T]>;
+  }
+  filter(fn: (v: T) => boolean): T[] { return this.contents.filter(fn); }
+  find(fn: (v: T) => boolean): T | undefined { return this.contents.find(fn); }
+}
+
+
+export class Actor extends Document {
+  static override documentName = "Actor";
+  items = new Collection<Item>();
+
+  constructor(data: Record<string, unknown>, context: { parent?: Document | null } = {}) {
+    const { items = [], ...rest } = data as { items?: Record<string, unknown>[] };
+    super(rest, context);
+    for (const itemData of items) this.#addItem(itemData);
+    this.prepareData();
+  }
+
+  static override dataModels(): Record<string, ModelClass> {
+    return (globalThis as unknown as { CONFIG: { Actor: { dataModels: Record<string, ModelClass> } } }).CONFIG.Actor.dataModels;
+  }
+
+  #addItem(data: Record<string, unknown>): Item {
+    const ItemClass = (globalThis as unknown as { CONFIG: { Item: { documentClass: typeof Item } } }).CONFIG.Item.documentClass;
+    const item = new ItemClass(data, { parent: this });
+    this.items.set(item.id, item);
+    return item;
+  }
+
+  override prepareEmbeddedDocuments(): void {
+    // Items are prepared before the actor's derived data, as in Foundry.
+    for (const item of this.items.values()) item.reset();
+  }
+
+  async createEmbeddedDocuments(type: "Item", data: Record<string, unknown>[]): Promise<Item[]> {
+    if (type !== "Item") throw new Error("only Items are embedded in this double");
+    if (!this.isOwner) throw new Error("lacks permission");
+    const created = data.map((d) => this.#addItem(d));
+    this.reset();
+    await Promise.resolve();
+    return created;
+  }
+
+  static async create(data: Record<string, unknown>): Promise<Actor> {
+    const cls = (globalThis as unknown as { CONFIG: { Actor: { documentClass: typeof Actor } } }).CONFIG.Actor.documentClass;
+    const actor = new cls(data);
+    (globalThis as unknown as { game: { actors: Collection<Actor> } }).game.actors.set(actor.id, actor);
+    actor._onCreate(data, {}, game().user.id);
+    await Promise.resolve();
+    return actor;
+  }
+}

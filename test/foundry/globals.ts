@@ -1,0 +1,91 @@
+/** Installs the Foundry test double as globals, the way Foundry exposes them to a system's module. */
+import { DataModel, TypeDataModel } from "./data-model.js";
+import { Actor, Collection, Item, User, Users } from "./documents.js";
+import * as fields from "./fields.js";
+
+export interface Notification { level: "info" | "warn" | "error"; message: string }
+
+type SettingDef = { default: unknown; onChange?: (v: unknown) => void };
+
+export class Settings {
+  registry = new Map<string, SettingDef & Record<string, unknown>>();
+  values = new Map<string, unknown>();
+  register(ns: string, key: string, data: SettingDef & Record<string, unknown>): void {
+    this.registry.set(`${ns}.${key}`, data);
+  }
+  get(ns: string, key: string): unknown {
+    const id = `${ns}.${key}`;
+    const def = this.registry.get(id);
+    if (!def) throw new Error(`"${id}" is not a registered game setting`);
+    return this.values.has(id) ? this.values.get(id) : def.default;
+  }
+  async set(ns: string, key: string, value: unknown): Promise<unknown> {
+    const id = `${ns}.${key}`;
+    const def = this.registry.get(id);
+    if (!def) throw new Error(`"${id}" is not a registered game setting`);
+    this.values.set(id, value);
+    def.onChange?.(value);
+    await Promise.resolve();
+    return value;
+  }
+}
+
+class HooksDouble {
+  #handlers = new Map<string, { fn: (...a: unknown[]) => unknown; once: boolean }[]>();
+  on(name: string, fn: (...a: unknown[]) => unknown): void {
+    this.#handlers.set(name, [...(this.#handlers.get(name) ?? []), { fn, once: false }]);
+  }
+  once(name: string, fn: (...a: unknown[]) => unknown): void {
+    this.#handlers.set(name, [...(this.#handlers.get(name) ?? []), { fn, once: true }]);
+  }
+  callAll(name: string, ...args: unknown[]): boolean {
+    const list = this.#handlers.get(name) ?? [];
+    this.#handlers.set(name, list.filter((h) => !h.once));
+    for (const h of list) h.fn(...args);
+    return true;
+  }
+}
+
+export interface FoundryDouble {
+  notifications: Notification[];
+  settings: Settings;
+  users: Users;
+  setUser(user: User): void;
+  hooks: HooksDouble;
+}
+
+/** Fresh globals for each test file; returns handles to inspect what the code under test did. */
+export function installFoundry(): FoundryDouble {
+  const notifications: Notification[] = [];
+  const settings = new Settings();
+  const gm = new User("gm00000000000001", "Narratore", true);
+  const player = new User("pl00000000000001", "Giocatore");
+  const users = new Users(gm, player);
+  const hooks = new HooksDouble();
+  const g: Record<string, unknown> = {
+    user: gm,
+    users,
+    settings,
+    actors: new Collection<Actor>(),
+    i18n: {
+      lang: "en",
+      localize: (key: string) => key,
+      format: (key: string, data: Record<string, string> = {}) => `${key} ${JSON.stringify(data)}`,
+    },
+  };
+  const note = (level: Notification["level"]) => (message: string) => { notifications.push({ level, message }); };
+  Object.assign(globalThis, {
+    foundry: { abstract: { DataModel, TypeDataModel }, data: { fields } },
+    CONFIG: {
+      Actor: { documentClass: Actor, dataModels: {}, trackableAttributes: {} },
+      Item: { documentClass: Item, dataModels: {} },
+      statusEffects: [],
+    },
+    game: g,
+    ui: { notifications: { info: note("info"), warn: note("warn"), error: note("error") } },
+    Hooks: hooks,
+    Actor,
+    Item,
+  });
+  return { notifications, settings, users, hooks, setUser: (u) => { g["user"] = u; } };
+}
