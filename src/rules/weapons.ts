@@ -12,11 +12,15 @@ import type { DamageType } from "./types.js";
  */
 export interface DamageSpec {
   dice: number;
-  faces: 6;
+  /** D6 for weapons; D3 (§0.2, a halved D6) and D10 appear in animals and setting modules. */
+  faces: DamageFaces;
   strengthBonus: number | null;
   flat: number;
   type: DamageType;
 }
+
+export const DAMAGE_FACES = [3, 6, 10] as const;
+export type DamageFaces = (typeof DAMAGE_FACES)[number];
 
 /** §2.3.6 the letter after the slash: F ferimento, T trauma, S shock. */
 export const DAMAGE_TYPE_LETTER: Readonly<Record<DamageType, "F" | "T" | "S">> = Object.freeze({ wounding: "F", trauma: "T", shock: "S" });
@@ -24,20 +28,25 @@ export const DAMAGE_TYPE_LETTER: Readonly<Record<DamageType, "F" | "T" | "S">> =
 const LETTER_TYPE: Readonly<Record<string, DamageType>> = Object.freeze({ F: "wounding", T: "trauma", S: "shock" });
 
 /** §2.4.1 a checked, frozen Dn from its parts. */
-export function damageSpec(dice: number, strengthBonus: number | null, flat: number, type: DamageType): Readonly<DamageSpec> {
+export function damageSpec(dice: number, strengthBonus: number | null, flat: number, type: DamageType, faces: DamageFaces = 6): Readonly<DamageSpec> {
   return Object.freeze({
     dice: pos("dice", dice),
-    faces: 6,
+    faces: oneOfFaces(faces),
     strengthBonus: strengthBonus === null ? null : int("strengthBonus", strengthBonus),
     flat: int("flat", flat),
     type: oneOf("type", type, DAMAGE_TYPES),
   });
 }
 
+function oneOfFaces(faces: unknown): DamageFaces {
+  if (!(DAMAGE_FACES as readonly unknown[]).includes(faces)) throw new RulesError("faces", faces, "3, 6 or 10");
+  return faces as DamageFaces;
+}
+
 function checkSpec(spec: DamageSpec): DamageSpec {
   // Widened on purpose: untyped data (packs, flags) can carry any number here.
-  const faces: number = spec.faces;
-  if (faces !== 6) throw new RulesError("spec.faces", faces, "6 (the book rolls damage on D6)");
+  const faces: unknown = spec.faces;
+  if (!(DAMAGE_FACES as readonly unknown[]).includes(faces)) throw new RulesError("spec.faces", faces, "3, 6 or 10");
   pos("spec.dice", spec.dice);
   if (spec.strengthBonus !== null) int("spec.strengthBonus", spec.strengthBonus);
   int("spec.flat", spec.flat);
@@ -97,10 +106,10 @@ export interface FormattedDamage {
   foundry: string;
 }
 
-/** §2.4.1 write a damage spec in the book's notation and as a Foundry formula (Forza read from `strengthRef`). */
+/** §2.4.1 write a damage spec in the book's notation and as a Foundry formula (Forza read from `strengthRef`; Foundry rolls a D3 as 1d3, the same odds as a halved D6). */
 export function formatDamage(spec: DamageSpec, strengthRef = "@strength"): FormattedDamage {
   const s = checkSpec(spec);
-  const dice = `${String(s.dice)}D6`;
+  const dice = `${String(s.dice)}D${String(s.faces)}`;
   const letter = DAMAGE_TYPE_LETTER[s.type];
   const strengthPart = s.strengthBonus === null ? "" : `+[FOR${signedTerm(s.strengthBonus, "±0")}]`;
   const flatPart = s.strengthBonus === null ? signedTerm(s.flat, "±0") : signedTerm(s.flat, "");
@@ -108,7 +117,7 @@ export function formatDamage(spec: DamageSpec, strengthRef = "@strength"): Forma
   const foundryConstant = constant === 0 ? "" : ` ${constant > 0 ? "+" : "-"} ${String(Math.abs(constant))}`;
   return {
     book: `${dice}${strengthPart}${flatPart} / ${letter}`,
-    foundry: `${String(s.dice)}d6${s.strengthBonus === null ? "" : ` + ${strengthRef}`}${foundryConstant}`,
+    foundry: `${String(s.dice)}d${String(s.faces)}${s.strengthBonus === null ? "" : ` + ${strengthRef}`}${foundryConstant}`,
   };
 }
 

@@ -1,12 +1,11 @@
 /** Animali (§3.3): printed Resistenza, Riflessi and Velocità beat the human formulas. */
 import { healthFields, htmlField, intField, optionalIntField, realField, characteristicField, damageField } from "../fields.js";
+import { ANIMAL_ENVIRONMENTS, SPEED_MODES, type AnimalEnvironment } from "../../rules/advanced/animals.js";
+import { damageRange, formatDamage } from "../../rules/weapons.js";
+import { toDamageSpec } from "../item/wield.js";
 import { deriveHealth, type HealthDerived } from "./health.js";
 
 const fields = foundry.data.fields;
-
-export const SPEED_MODES = ["run", "swim", "fly"] as const;
-export const ANIMAL_ENVIRONMENTS = ["flight", "ground", "water", "land"] as const;
-export type AnimalEnvironment = (typeof ANIMAL_ENVIRONMENTS)[number];
 
 export function animalSchema() {
   return {
@@ -73,6 +72,8 @@ export type AnimalSchema = ReturnType<typeof animalSchema>;
 
 export type AnimalDerived = HealthDerived & {
   derived: { reflexes: number; resistance: number; speed: number };
+  /** One roll for all natural weapons (§3.3.1), in the book's notation and as a Foundry formula. */
+  damage: { book: string; formula: string; min: number; max: number };
   hasVenom: boolean;
 };
 
@@ -85,8 +86,11 @@ export class AnimalModel extends foundry.abstract.TypeDataModel<AnimalSchema, Ac
 
   override prepareDerivedData(): void {
     const primary = this.speeds[0]?.metres ?? 0;
+    const spec = toDamageSpec(this.attack.damage);
+    const text = formatDamage(spec, "@strength");
     Object.assign(this, deriveHealth(this, this.resistance), {
       derived: { reflexes: this.reflexes, resistance: this.resistance, speed: primary },
+      damage: { book: text.book, formula: text.foundry, ...damageRange(spec, this.characteristics.strength) },
       hasVenom: this.venom.dice > 0,
     });
   }

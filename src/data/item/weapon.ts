@@ -5,7 +5,8 @@ import { wieldWeapon, type DamageFieldValue, type WieldedWeapon } from "./wield.
 
 const fields = foundry.data.fields;
 
-export const WEAPON_MODE_KEYS = ["melee", "oneHanded", "twoHanded", "thrown", "ranged"] as const;
+/** "unarmed" follows §2.3.7 (FOR − 1D6 trauma, never below 0) whatever its damage field says. */
+export const WEAPON_MODE_KEYS = ["melee", "oneHanded", "twoHanded", "thrown", "ranged", "unarmed"] as const;
 export type WeaponModeKey = (typeof WEAPON_MODE_KEYS)[number];
 /** §2.4.1 Gittata: none (melee reach), fixed metres, or a multiple of the attacker's Forza (thrown). */
 export const RANGE_KINDS = ["reach", "metres", "strength"] as const;

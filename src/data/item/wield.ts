@@ -2,7 +2,7 @@
 import { weaponShortfallPenalty } from "../../rules/attack.js";
 import type { RulesOptions } from "../../rules/options.js";
 import type { DamageType } from "../../rules/types.js";
-import { damageRange, formatDamage, halfDamageDistance, weaponRange, type DamageSpec } from "../../rules/weapons.js";
+import { UNARMED, damageRange, formatDamage, halfDamageDistance, unarmedDamageRange, weaponRange, type DamageSpec } from "../../rules/weapons.js";
 
 /** The stored shape of a damage field (see fields.ts damageField). */
 export type DamageFieldValue = { dice: number; faces: number; strength: boolean; flat: number; type: DamageType };
@@ -17,7 +17,7 @@ export type WieldedWeapon = {
   halfDamageFrom: number | null;
 };
 
-type ModeInput = { minStrength: number; range: { kind: "reach" | "metres" | "strength"; value: number }; damage: DamageFieldValue };
+type ModeInput = { key: string; minStrength: number; range: { kind: "reach" | "metres" | "strength"; value: number }; damage: DamageFieldValue };
 
 /** The book's notation keeps Forza inside the brackets: a stored flat amount is its modifier when Forza is added. */
 export function toDamageSpec(d: DamageFieldValue): DamageSpec {
@@ -25,6 +25,14 @@ export function toDamageSpec(d: DamageFieldValue): DamageSpec {
 }
 
 export function wieldWeapon(mode: ModeInput, strength: number, explosive: boolean, _options: Partial<RulesOptions>): WieldedWeapon {
+  if (mode.key === "unarmed") {
+    return {
+      attackPenalty: 0,
+      damage: { book: UNARMED.book, formula: UNARMED.foundry, ...unarmedDamageRange(strength), type: UNARMED.type },
+      range: null,
+      halfDamageFrom: null,
+    };
+  }
   const spec = toDamageSpec(mode.damage);
   const text = formatDamage(spec);
   const { min, max } = damageRange(spec, strength);
