@@ -16,10 +16,11 @@ export async function migrateWorld(): Promise<number> {
   let migrated = 0;
   for (const actor of game.actors) {
     try {
-      await actor.update({ system: actor.toObject().system } as Actor.UpdateData, { diff: false, recursive: false });
+      // Saving the whole migrated source writes what migrateData produced on load.
+      await actor.update(actor.toObject(), { diff: false, recursive: false });
       migrated++;
     } catch (err) {
-      console.error(`GeneSys GdR | migration of actor ${actor.name} (${actor.id ?? "?"}) failed`, err);
+      console.error(`GeneSys GdR | migration of actor ${actor.name} (${actor.id}) failed`, err);
     }
   }
   await game.settings.set(SYSTEM_ID, "dataVersion", CURRENT_DATA_VERSION);

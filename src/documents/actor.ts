@@ -174,7 +174,7 @@ export class GenesysActor<SubType extends Actor.SubType = Actor.SubType> extends
     const sys = this.genesys;
     const conditionBefore = sys?.condition.key ?? "normal";
     const deprivation = Math.min(sys?.fatigue.deprivation ?? 0, after.fatigue);
-    await this.update({ system: { wounds: { value: after.wounds }, fatigue: { value: after.fatigue, deprivation } } } as Actor.UpdateData);
+    await this.update({ system: { wounds: { value: after.wounds }, fatigue: { value: after.fatigue, deprivation } } });
     return {
       kind,
       actorUuid: this.uuid,

@@ -5,7 +5,9 @@
 export function isDesignatedClient(actor: Actor.Implementation): boolean {
   const gm = game.users.activeGM;
   if (gm) return gm.isSelf;
-  const owners = game.users
+  const owners = game.users.contents
+    // fvtt-types types collection members as User.Stored, which the lint rule cannot match to the User class.
+    // eslint-disable-next-line @typescript-eslint/no-unsafe-class-instance-assignment
     .filter((u) => u.active && actor.testUserPermission(u, "OWNER"))
     .sort((a, b) => a.id.localeCompare(b.id));
   return owners[0]?.isSelf ?? false;

@@ -31,17 +31,17 @@ export function registerRulesSettings(): void {
       config: true,
       onChange: () => {
         cached = null;
-        for (const actor of game.actors ?? []) actor.reset();
+        for (const actor of game.actors.contents) actor.reset();
       },
     };
-    // The setting keys are declared in SettingConfig (src/config/setting-config.d.ts); the loop cannot narrow them.
+    // The keys are declared in SettingConfig (src/fvtt-config.ts), but a loop over them cannot narrow register's overloads.
     const register = game.settings.register.bind(game.settings) as unknown as (ns: string, k: string, data: object) => void;
     if (typeof initial === "boolean") register(SYSTEM_ID, key, { ...common, type: Boolean, default: initial });
     else register(SYSTEM_ID, key, {
       ...common,
       type: String,
       default: initial,
-      choices: Object.fromEntries((choices ?? []).map((c) => [c, `GENESYS.Settings.${key}.Choices.${String(c)}`])),
+      choices: Object.fromEntries((choices ?? []).map((c): [string, string] => [String(c), `GENESYS.Settings.${key}.Choices.${String(c)}`])),
     });
   }
 }

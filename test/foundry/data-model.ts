@@ -65,7 +65,7 @@ export class DataModel {
   /** Rebuilds instance properties from the source, discarding derived data. */
   _initialize(): void {
     const values = this.schema.initialize(this._source) as Record<string, unknown>;
-    for (const key of Object.keys(this)) delete (this as Record<string, unknown>)[key];
+    for (const key of Object.keys(this)) Reflect.deleteProperty(this, key);
     Object.assign(this, values);
   }
 

@@ -193,7 +193,7 @@ export class Actor extends Document {
     for (const item of this.items.values()) item.reset();
   }
 
-  async createEmbeddedDocuments(type: "Item", data: Record<string, unknown>[]): Promise<Item[]> {
+  async createEmbeddedDocuments(type: string, data: Record<string, unknown>[]): Promise<Item[]> {
     if (type !== "Item") throw new Error("only Items are embedded in this double");
     if (!this.isOwner) throw new Error("lacks permission");
     const created = data.map((d) => this.#addItem(d));

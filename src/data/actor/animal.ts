@@ -1,4 +1,5 @@
 /** Animali (§3.3): printed Resistenza, Riflessi and Velocità beat the human formulas. */
+import type { EmptyObject } from "fvtt-types/utils";
 import { healthFields, htmlField, intField, optionalIntField, realField, characteristicField, damageField } from "../fields.js";
 import { ANIMAL_ENVIRONMENTS, SPEED_MODES, type AnimalEnvironment } from "../../rules/advanced/animals.js";
 import { damageRange, formatDamage } from "../../rules/weapons.js";
@@ -77,7 +78,7 @@ export type AnimalDerived = HealthDerived & {
   hasVenom: boolean;
 };
 
-export class AnimalModel extends foundry.abstract.TypeDataModel<AnimalSchema, Actor.Implementation, Record<never, never>, AnimalDerived> {
+export class AnimalModel extends foundry.abstract.TypeDataModel<AnimalSchema, Actor.Implementation, EmptyObject, AnimalDerived> {
   static override LOCALIZATION_PREFIXES = ["GENESYS.Actor.Animal"];
 
   static override defineSchema(): AnimalSchema {

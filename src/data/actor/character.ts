@@ -1,9 +1,10 @@
 /** Protagonista (§1.1): a character under a player's control. */
+import type { EmptyObject } from "fvtt-types/utils";
 import { rulesOptions } from "../../settings/rules-settings.js";
 import { personSchema, type PersonDerived, type PersonSchema } from "./person.js";
 import { preparePerson } from "./prepare-person.js";
 
-export class CharacterModel extends foundry.abstract.TypeDataModel<PersonSchema, Actor.Implementation, Record<never, never>, PersonDerived> {
+export class CharacterModel extends foundry.abstract.TypeDataModel<PersonSchema, Actor.Implementation, EmptyObject, PersonDerived> {
   static override LOCALIZATION_PREFIXES = ["GENESYS.Actor.Person"];
 
   static override defineSchema(): PersonSchema {
@@ -29,7 +30,7 @@ export function migratePersonSource(source: Record<string, unknown>): Record<str
     if (typeof value === "number" && !(current in source)) {
       source[current] = current === "fatigue" ? { value, deprivation: 0 } : { value };
     }
-    if (old in source) delete source[old];
+    Reflect.deleteProperty(source, old);
   }
   return source;
 }

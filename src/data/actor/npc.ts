@@ -1,4 +1,5 @@
 /** Comparsa (§1.1): a character the Narrator plays; adds notes only the Narrator sees. */
+import type { EmptyObject } from "fvtt-types/utils";
 import { rulesOptions } from "../../settings/rules-settings.js";
 import { htmlField } from "../fields.js";
 import { migratePersonSource } from "./character.js";
@@ -10,7 +11,7 @@ export function npcSchema() {
 }
 export type NpcSchema = ReturnType<typeof npcSchema>;
 
-export class NpcModel extends foundry.abstract.TypeDataModel<NpcSchema, Actor.Implementation, Record<never, never>, PersonDerived> {
+export class NpcModel extends foundry.abstract.TypeDataModel<NpcSchema, Actor.Implementation, EmptyObject, PersonDerived> {
   static override LOCALIZATION_PREFIXES = ["GENESYS.Actor.Person", "GENESYS.Actor.Npc"];
 
   static override defineSchema(): NpcSchema {

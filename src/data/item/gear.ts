@@ -1,4 +1,5 @@
 /** Equipaggiamento: quantity and weight for encumbrance (§3.1.5), and a situational check bonus. */
+import type { EmptyObject } from "fvtt-types/utils";
 import { htmlField, intField, realField } from "../fields.js";
 
 const fields = foundry.data.fields;
@@ -16,7 +17,7 @@ export function gearSchema() {
 }
 export type GearSchema = ReturnType<typeof gearSchema>;
 
-export class GearModel extends foundry.abstract.TypeDataModel<GearSchema, Item.Implementation, Record<never, never>, { totalWeight: number }> {
+export class GearModel extends foundry.abstract.TypeDataModel<GearSchema, Item.Implementation, EmptyObject, { totalWeight: number }> {
   static override LOCALIZATION_PREFIXES = ["GENESYS.Item.Gear"];
 
   static override defineSchema(): GearSchema {

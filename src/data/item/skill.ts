@@ -1,4 +1,5 @@
 /** Abilità (§1.3): grade = reference characteristic + bought + earned grades; increment points §1.8. */
+import type { EmptyObject } from "fvtt-types/utils";
 import { skillGradeBreakdown, type SkillGradeBreakdown } from "../../rules/skill.js";
 import type { Characteristics } from "../../rules/types.js";
 import { characteristicChoiceField, htmlField, intField } from "../fields.js";
@@ -27,7 +28,7 @@ export type SkillDerived = {
   breakdown: SkillGradeBreakdown | null;
 };
 
-export class SkillModel extends foundry.abstract.TypeDataModel<SkillSchema, Item.Implementation, Record<never, never>, SkillDerived> {
+export class SkillModel extends foundry.abstract.TypeDataModel<SkillSchema, Item.Implementation, EmptyObject, SkillDerived> {
   static override LOCALIZATION_PREFIXES = ["GENESYS.Item.Skill"];
 
   static override defineSchema(): SkillSchema {

@@ -1,4 +1,5 @@
 /** Armi (§2.4): one or more modes (one-handed, two-handed, thrown…), each with its own Dn, FM, C, P and Gt. */
+import type { EmptyObject } from "fvtt-types/utils";
 import type { RulesOptions } from "../../rules/options.js";
 import { damageField, htmlField, intField, optionalIntField, realField } from "../fields.js";
 import { wieldWeapon, type DamageFieldValue, type WieldedWeapon } from "./wield.js";
@@ -71,7 +72,7 @@ export type WeaponDerived = {
   wielded: WieldedWeapon | null;
 };
 
-export class WeaponModel extends foundry.abstract.TypeDataModel<WeaponSchema, Item.Implementation, Record<never, never>, WeaponDerived> {
+export class WeaponModel extends foundry.abstract.TypeDataModel<WeaponSchema, Item.Implementation, EmptyObject, WeaponDerived> {
   static override LOCALIZATION_PREFIXES = ["GENESYS.Item.Weapon"];
 
   static override defineSchema(): WeaponSchema {
