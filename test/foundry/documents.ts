@@ -21,11 +21,6 @@ export class User {
   }
 }
 
-export class Users extends Array<User> {
-  get activeGM(): User | null {
-    return [...this].filter((u) => u.isGM && u.active).sort((a, b) => a.id.localeCompare(b.id))[0] ?? null;
-  }
-}
 
 interface GameDouble { user: User; users: Users }
 function game(): GameDouble {
@@ -165,6 +160,15 @@ export class Collection<T extends { id: string }> extends Map<string, T> {
   find(fn: (v: T) => boolean): T | undefined { return this.contents.find(fn); }
 }
 
+
+export class Users extends Collection<User> {
+  constructor(...users: User[]) {
+    super(users.map((u) => [u.id, u]));
+  }
+  get activeGM(): User | null {
+    return this.filter((u) => u.isGM && u.active).sort((a, b) => a.id.localeCompare(b.id))[0] ?? null;
+  }
+}
 
 export class Actor extends Document {
   static override documentName = "Actor";
