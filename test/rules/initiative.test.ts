@@ -257,7 +257,8 @@ describe("§2.1.1–§2.1.2 executionOrder", () => {
     }
   });
 
-  it("orders 200 combatants within the 20 ms budget", () => {
+  // Speed is measured by `npm run bench` (test/bench/rules-initiative.bench.ts), not asserted here.
+  it("orders 200 combatants, held actions first, each exactly once", () => {
     const entries: ExecutionEntry[] = Array.from({ length: 200 }, (_, i) => ({
       id: `c${String(i)}`,
       reflexes: i % 15,
@@ -265,10 +266,11 @@ describe("§2.1.1–§2.1.2 executionOrder", () => {
       maneuver: MANEUVERS[i % MANEUVERS.length] ?? "attack",
       held: i % 17 === 0,
     }));
-    executionOrder(entries); // warm-up
-    const start = performance.now();
     const order = executionOrder(entries);
-    expect(performance.now() - start).toBeLessThan(20);
     expect(order).toHaveLength(200);
+    expect(new Set(order.map((s) => s.id)).size).toBe(200);
+    const held = order.filter((s) => s.held).length;
+    expect(held).toBe(entries.filter((e) => e.held).length);
+    expect(order.slice(0, held).every((s) => s.held)).toBe(true);
   });
 });

@@ -56,8 +56,21 @@ export class SkillModel extends foundry.abstract.TypeDataModel<SkillSchema, Item
   }
 }
 
+const slugs = new Map<string, string>();
+
 /** "Movimento furtivo" → "movimento_furtivo"; "Abilità" → "abilita". Underscores keep `@skills.x` a valid roll-data path. */
 export function slugify(name: string): string {
+  // Every preparation of every actor asks again for the same few names: remember them.
+  let slug = slugs.get(name);
+  if (slug === undefined) {
+    slug = computeSlug(name);
+    if (slugs.size > 5_000) slugs.clear();
+    slugs.set(name, slug);
+  }
+  return slug;
+}
+
+function computeSlug(name: string): string {
   return name
     .normalize("NFD")
     .replace(/[\u0300-\u036f]/g, "")
