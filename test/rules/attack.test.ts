@@ -1,5 +1,5 @@
 import { describe, it, expect } from "vitest";
-import { RulesError } from "../../src/rules/errors.js";
+import { parameterOf } from "./rules-error.js";
 import {
   ADVANTAGE_KEYS,
   ADVANTAGE_POSITIONS,
@@ -25,15 +25,6 @@ import {
 } from "../../src/rules/attack.js";
 import type { AdvantageKey, AimedArea, StaticTargetKey, WeaponSize } from "../../src/rules/attack.js";
 
-function parameterOf(f: () => unknown): string | undefined {
-  try {
-    f();
-  } catch (e) {
-    if (e instanceof RulesError) return e.parameter;
-    throw e;
-  }
-  return undefined;
-}
 
 const partsOf = (b: { parts: { key: string; value: number }[] }): Record<string, number> =>
   Object.fromEntries(b.parts.map((p) => [p.key, p.value]));

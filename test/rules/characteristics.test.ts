@@ -1,5 +1,5 @@
 import { describe, it, expect } from "vitest";
-import { RulesError } from "../../src/rules/errors.js";
+import { rulesErrorOf } from "./rules-error.js";
 import {
   armourShortfall,
   deriveParameters,
@@ -9,15 +9,6 @@ import {
   speed,
 } from "../../src/rules/characteristics.js";
 
-function rulesErrorOf(f: () => unknown): RulesError {
-  try {
-    f();
-  } catch (e) {
-    if (e instanceof RulesError) return e;
-    throw e;
-  }
-  throw new Error("expected a RulesError");
-}
 
 describe("§1.2.2 Riflessi (A-01)", () => {
   it.each([

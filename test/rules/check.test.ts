@@ -1,4 +1,5 @@
 import { describe, it, expect } from "vitest";
+import { rulesErrorOf } from "./rules-error.js";
 import { RulesError } from "../../src/rules/errors.js";
 import {
   checkThreshold,
@@ -17,15 +18,6 @@ import { fixedRoller } from "../../src/rules/dice.js";
 import { DIFFICULTIES } from "../../src/rules/types.js";
 import type { DifficultyKey } from "../../src/rules/types.js";
 
-function rulesErrorOf(f: () => unknown): RulesError {
-  try {
-    f();
-  } catch (e) {
-    if (e instanceof RulesError) return e;
-    throw e;
-  }
-  throw new Error("expected a RulesError");
-}
 
 describe("§1.7.2 difficulty ladder", () => {
   it.each([

@@ -1,5 +1,5 @@
 import { describe, it, expect } from "vitest";
-import { RulesError } from "../../src/rules/errors.js";
+import { rulesErrorOf } from "./rules-error.js";
 import {
   canAct,
   canDefend,
@@ -12,15 +12,6 @@ import {
 import { CONDITIONS } from "../../src/rules/types.js";
 import type { ConditionKey } from "../../src/rules/types.js";
 
-function rulesErrorOf(f: () => unknown): RulesError {
-  try {
-    f();
-  } catch (e) {
-    if (e instanceof RulesError) return e;
-    throw e;
-  }
-  throw new Error("expected a RulesError");
-}
 
 /** The condition the threshold row predicts. */
 function fromThresholds(wounds: number, fatigue: number, r: number): ConditionKey {

@@ -1,5 +1,5 @@
 import { describe, it, expect } from "vitest";
-import { RulesError } from "../../src/rules/errors.js";
+import { parameterOf } from "./rules-error.js";
 import { DAMAGE_TYPES } from "../../src/rules/types.js";
 import type { DamageType } from "../../src/rules/types.js";
 import type { AimedArea } from "../../src/rules/attack.js";
@@ -18,15 +18,6 @@ import {
 } from "../../src/rules/damage.js";
 import type { DamageInput } from "../../src/rules/damage.js";
 
-function parameterOf(f: () => unknown): string | undefined {
-  try {
-    f();
-  } catch (e) {
-    if (e instanceof RulesError) return e.parameter;
-    throw e;
-  }
-  return undefined;
-}
 
 const stepsOf = (r: { steps: { key: string; value: number }[] }): [string, number][] => r.steps.map((s) => [s.key, s.value]);
 

@@ -1,5 +1,5 @@
 import { describe, it, expect } from "vitest";
-import { RulesError } from "../../src/rules/errors.js";
+import { parameterOf } from "./rules-error.js";
 import {
   FREE,
   canMove,
@@ -11,15 +11,6 @@ import {
 } from "../../src/rules/grapple.js";
 import type { ContestWinner, GrappleSide, GrappleState } from "../../src/rules/grapple.js";
 
-function parameterOf(f: () => unknown): string | undefined {
-  try {
-    f();
-  } catch (e) {
-    if (e instanceof RulesError) return e.parameter;
-    throw e;
-  }
-  return undefined;
-}
 
 const held: GrappleState = { status: "held", attackerStreak: 0 };
 

@@ -1,5 +1,5 @@
 import { describe, it, expect } from "vitest";
-import { RulesError } from "../../src/rules/errors.js";
+import { rulesErrorOf } from "./rules-error.js";
 import {
   addIncrementPoint,
   canTeach,
@@ -12,15 +12,6 @@ import {
 } from "../../src/rules/increment.js";
 import type { GradeRiseCause } from "../../src/rules/increment.js";
 
-function rulesErrorOf(f: () => unknown): RulesError {
-  try {
-    f();
-  } catch (e) {
-    if (e instanceof RulesError) return e;
-    throw e;
-  }
-  throw new Error("expected a RulesError");
-}
 
 describe("§1.8.2 increment points from a check (conditions 1 and 3)", () => {
   it.each([

@@ -1,5 +1,5 @@
 import { describe, it, expect } from "vitest";
-import { RulesError } from "../../src/rules/errors.js";
+import { parameterOf } from "./rules-error.js";
 import { fixedRoller } from "../../src/rules/dice.js";
 import { MANEUVERS } from "../../src/rules/types.js";
 import type { DiceRoller, ManeuverKey } from "../../src/rules/types.js";
@@ -13,15 +13,6 @@ import {
 } from "../../src/rules/initiative.js";
 import type { ExecutionEntry } from "../../src/rules/initiative.js";
 
-function parameterOf(f: () => unknown): string | undefined {
-  try {
-    f();
-  } catch (e) {
-    if (e instanceof RulesError) return e.parameter;
-    throw e;
-  }
-  return undefined;
-}
 
 /** Deterministic PRNG (mulberry32) so the property test is reproducible. */
 function seeded(seed: number): () => number {

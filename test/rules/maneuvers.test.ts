@@ -1,5 +1,5 @@
 import { describe, it, expect } from "vitest";
-import { RulesError } from "../../src/rules/errors.js";
+import { parameterOf } from "./rules-error.js";
 import { MANEUVERS } from "../../src/rules/types.js";
 import type { ManeuverKey } from "../../src/rules/types.js";
 import {
@@ -19,15 +19,6 @@ import {
   replaceManeuver,
 } from "../../src/rules/maneuvers.js";
 
-function parameterOf(f: () => unknown): string | undefined {
-  try {
-    f();
-  } catch (e) {
-    if (e instanceof RulesError) return e.parameter;
-    throw e;
-  }
-  return undefined;
-}
 
 describe("§2.2 maneuver initiative (A-02)", () => {
   it.each([

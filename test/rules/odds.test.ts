@@ -1,5 +1,5 @@
 import { describe, it, expect } from "vitest";
-import { RulesError } from "../../src/rules/errors.js";
+import { rulesErrorOf } from "./rules-error.js";
 import {
   ATTACK_DEFENCE_OUTCOMES,
   attackHitProbability,
@@ -12,15 +12,6 @@ import {
 } from "../../src/rules/odds.js";
 import { resolveCheck } from "../../src/rules/check.js";
 
-function rulesErrorOf(f: () => unknown): RulesError {
-  try {
-    f();
-  } catch (e) {
-    if (e instanceof RulesError) return e;
-    throw e;
-  }
-  throw new Error("expected a RulesError");
-}
 
 /** Every 2D10 outcome, one sum per ordered pair of dice. */
 const ALL_2D10: readonly number[] = Array.from({ length: 100 }, (_, i) => Math.floor(i / 10) + 1 + (i % 10) + 1);

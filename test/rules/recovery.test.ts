@@ -1,17 +1,8 @@
 import { describe, it, expect } from "vitest";
-import { RulesError } from "../../src/rules/errors.js";
+import { rulesErrorOf } from "./rules-error.js";
 import { recoverByRest, REST_MINUTES_PER_FATIGUE, REST_MINUTES_PER_WOUND } from "../../src/rules/recovery.js";
 import { conditionOf, isConscious } from "../../src/rules/condition.js";
 
-function rulesErrorOf(f: () => unknown): RulesError {
-  try {
-    f();
-  } catch (e) {
-    if (e instanceof RulesError) return e;
-    throw e;
-  }
-  throw new Error("expected a RulesError");
-}
 
 describe("§1.5.3 recovery by rest", () => {
   it("states 5 minutes per Fatica and one day per Ferita", () => {

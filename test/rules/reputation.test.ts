@@ -1,5 +1,5 @@
 import { describe, it, expect } from "vitest";
-import { RulesError } from "../../src/rules/errors.js";
+import { rulesErrorOf } from "./rules-error.js";
 import {
   adjustFame,
   adjustReputation,
@@ -15,15 +15,6 @@ import {
   reputationBand,
 } from "../../src/rules/reputation.js";
 
-function rulesErrorOf(f: () => unknown): RulesError {
-  try {
-    f();
-  } catch (e) {
-    if (e instanceof RulesError) return e;
-    throw e;
-  }
-  throw new Error("expected a RulesError");
-}
 
 describe("§1.6 Fame table", () => {
   it.each([

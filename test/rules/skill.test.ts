@@ -1,5 +1,5 @@
 import { describe, it, expect } from "vitest";
-import { RulesError } from "../../src/rules/errors.js";
+import { rulesErrorOf } from "./rules-error.js";
 import {
   creationBudget,
   skillGrade,
@@ -10,15 +10,6 @@ import {
 import { CHARACTERISTICS } from "../../src/rules/types.js";
 import type { CharacteristicKey } from "../../src/rules/types.js";
 
-function rulesErrorOf(f: () => unknown): RulesError {
-  try {
-    f();
-  } catch (e) {
-    if (e instanceof RulesError) return e;
-    throw e;
-  }
-  throw new Error("expected a RulesError");
-}
 
 describe("§1.3.2 skill grade = reference characteristic + bought + earned", () => {
   it.each([

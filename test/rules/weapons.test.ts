@@ -1,5 +1,5 @@
 import { describe, it, expect } from "vitest";
-import { RulesError } from "../../src/rules/errors.js";
+import { parameterOf } from "./rules-error.js";
 import type { DamageType } from "../../src/rules/types.js";
 import {
   ARMOUR_TABLE,
@@ -20,15 +20,6 @@ import {
 } from "../../src/rules/weapons.js";
 import type { DamageSpec, WeaponKey } from "../../src/rules/weapons.js";
 
-function parameterOf(f: () => unknown): string | undefined {
-  try {
-    f();
-  } catch (e) {
-    if (e instanceof RulesError) return e.parameter;
-    throw e;
-  }
-  return undefined;
-}
 
 describe("§2.4.2 WEAPON_TABLE", () => {
   // Arma, mode, Dn as printed, FM, C, P, Gt as printed.

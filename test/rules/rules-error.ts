@@ -1,0 +1,23 @@
+import { RulesError } from "../../src/rules/errors.js";
+
+/** The RulesError a call throws; fails the test when it throws nothing or something else. */
+export function rulesErrorOf(f: () => unknown): RulesError {
+  try {
+    f();
+  } catch (e) {
+    if (e instanceof RulesError) return e;
+    throw e;
+  }
+  throw new Error("expected a RulesError");
+}
+
+/** The parameter a RulesError names, or undefined when the call succeeds. */
+export function parameterOf(f: () => unknown): string | undefined {
+  try {
+    f();
+  } catch (e) {
+    if (e instanceof RulesError) return e.parameter;
+    throw e;
+  }
+  return undefined;
+}
