@@ -79,7 +79,8 @@ function checkPackSource(pack) {
       continue;
     }
     // The CLI silently skips entries without _key: that would drop documents from the pack.
-    if (doc._key !== `!${collection}!${doc._id}`) problems.push(`pack document ${relFile}: _key must be "!${collection}!${doc._id}"`);
+    const keys = [`!${collection}!${doc._id}`, `!folders!${doc._id}`];
+    if (!keys.includes(doc._key)) problems.push(`pack document ${relFile}: _key must be "${keys[0]}" (or "${keys[1]}" for a folder)`);
     if (!/^[A-Za-z0-9]{16}$/.test(doc._id ?? "")) problems.push(`pack document ${relFile}: _id must be 16 letters or digits`);
   }
   return problems;

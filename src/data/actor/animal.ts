@@ -1,7 +1,7 @@
 /** Animali (§3.3): printed Resistenza, Riflessi and Velocità beat the human formulas (A-31). */
 import type { EmptyObject } from "fvtt-types/utils";
 import { healthFields, htmlField, intField, optionalIntField, realField, characteristicField, damageField } from "../fields.js";
-import { ANIMAL_ENVIRONMENTS, SPEED_MODES, type AnimalEnvironment } from "../../rules/advanced/animals.js";
+import { ANIMAL_CAPABILITY_CONDITIONS, ANIMAL_ENVIRONMENTS, ANIMAL_TRAIT_KEYS, SPEED_MODES, type AnimalEnvironment } from "../../rules/advanced/animals.js";
 import { damageRange, formatDamage } from "../../rules/weapons.js";
 import { toDamageSpec } from "../item/wield.js";
 import { deriveHealth, type HealthDerived } from "./health.js";
@@ -54,8 +54,12 @@ export function animalSchema() {
         key: new fields.StringField({ required: true, blank: false, initial: "custom" }),
         label: new fields.StringField({ required: true, blank: true, initial: "" }),
         bonus: intField(0, -20, 20),
+        /** Only in that situation (in water, in its natural environment); blank = always. */
+        condition: new fields.StringField({ required: true, blank: true, choices: [...ANIMAL_CAPABILITY_CONDITIONS], initial: "" }),
       }),
     ),
+    /** Capabilities without a number (holds its breath an hour, no penalty in the dark). */
+    traits: new fields.SetField(new fields.StringField({ required: true, choices: [...ANIMAL_TRAIT_KEYS] })),
     /** Natural protection (hide, scales): Df against every hit (§2.3.6). */
     naturalArmour: intField(0, 0, 50),
     /** Venom injected on a hit that armour does not stop (viper: 2D6 doses, at most 12 a day). */
@@ -98,11 +102,17 @@ export class AnimalModel extends foundry.abstract.TypeDataModel<AnimalSchema, Ac
 
   /** Attack and defence grades in an environment (D-38: hawk 15 in flight, 5 on the ground). */
   gradesIn(environment: AnimalEnvironment | null): { attack: number; defence: number | null; canAct: boolean } {
-    const special = environment ? this.environments.find((e) => e.environment === environment) : undefined;
+    // "land" and "ground" both mean out of water and out of the air (as in the rules' animalCombatGrades).
+    const same = (a: AnimalEnvironment, b: AnimalEnvironment) => a === b || (isGround(a) && isGround(b));
+    const special = environment ? this.environments.find((e) => same(e.environment, environment)) : undefined;
     return {
       attack: special?.attack ?? this.attack.grade,
       defence: special?.defence ?? this.attack.defence,
       canAct: special?.canAct ?? true,
     };
   }
+}
+
+function isGround(e: AnimalEnvironment): boolean {
+  return e === "ground" || e === "land";
 }

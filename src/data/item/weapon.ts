@@ -9,12 +9,17 @@ const fields = foundry.data.fields;
 /** "unarmed" follows §2.3.7 (FOR − 1D6 trauma, never below 0) whatever its damage field says. */
 export const WEAPON_MODE_KEYS = ["melee", "oneHanded", "twoHanded", "thrown", "ranged", "unarmed"] as const;
 export type WeaponModeKey = (typeof WEAPON_MODE_KEYS)[number];
-/** §2.4.1 Gittata: none (melee reach), fixed metres, or a multiple of the attacker's Forza (thrown). */
-export const RANGE_KINDS = ["reach", "metres", "strength"] as const;
+/**
+ * §2.4.1 Gittata: none (melee reach), fixed metres, a multiple of the attacker's Forza (thrown), or "unprinted":
+ * a thrown mode the book prints without Gt (the spear), which A-06 reads as FOR × 2 when that setting is on.
+ */
+export const RANGE_KINDS = ["reach", "metres", "strength", "unprinted"] as const;
 
 export function weaponModeField() {
   return new fields.SchemaField({
     key: new fields.StringField({ required: true, choices: [...WEAPON_MODE_KEYS], initial: "melee" }),
+    /** Skill slug for this mode when it differs from the weapon's (a knife thrown uses "lancio"); blank = the weapon's. */
+    skill: new fields.StringField({ required: true, blank: true, initial: "" }),
     damage: damageField({ dice: 1, faces: 6, strength: true, flat: 0 }),
     minStrength: intField(0, 0, 30),
     /** C: rounds in a full magazine; null for weapons without one. */
@@ -33,6 +38,7 @@ export function weaponModeField() {
 
 const DEFAULT_MODE = {
   key: "melee" as const,
+  skill: "",
   damage: { dice: 1, faces: 6, strength: true, flat: 0, type: "wounding" as const },
   minStrength: 0,
   magazine: null,
@@ -63,11 +69,13 @@ export function weaponSchema() {
 }
 export type WeaponSchema = ReturnType<typeof weaponSchema>;
 
-export type WeaponMode = { key: WeaponModeKey; minStrength: number; magazine: number | null; preparation: number; range: { kind: (typeof RANGE_KINDS)[number]; value: number }; multiAttack: number; damage: DamageFieldValue };
+export type WeaponMode = { key: WeaponModeKey; skill: string; minStrength: number; magazine: number | null; preparation: number; range: { kind: (typeof RANGE_KINDS)[number]; value: number }; multiAttack: number; damage: DamageFieldValue };
 
 export type WeaponDerived = {
   /** The mode in use (the first one when the stored index is out of range). */
   active: WeaponMode | null;
+  /** Skill slug the active mode rolls with. */
+  skillSlug: string;
   /** Filled in by the owning actor: what this weapon does in these hands. */
   wielded: WieldedWeapon | null;
 };
@@ -81,6 +89,7 @@ export class WeaponModel extends foundry.abstract.TypeDataModel<WeaponSchema, It
 
   override prepareDerivedData(): void {
     this.active = this.modes[this.mode] ?? this.modes[0] ?? null;
+    this.skillSlug = this.active?.skill || this.skill;
     this.wielded = null;
   }
 

@@ -2,7 +2,8 @@
 import { weaponShortfallPenalty } from "../../rules/attack.js";
 import type { RulesOptions } from "../../rules/options.js";
 import type { DamageType } from "../../rules/types.js";
-import { UNARMED, damageRange, formatDamage, halfDamageDistance, unarmedDamageRange, weaponRange, type DamageSpec } from "../../rules/weapons.js";
+import { DEFAULT_THROWN_RANGE, UNARMED, damageRange, formatDamage, halfDamageDistance, unarmedDamageRange, weaponRange, type DamageSpec } from "../../rules/weapons.js";
+import { resolveOptions } from "../../rules/options.js";
 
 /** The stored shape of a damage field (see fields.ts damageField). */
 export type DamageFieldValue = { dice: number; faces: number; strength: boolean; flat: number; type: DamageType };
@@ -17,14 +18,28 @@ export type WieldedWeapon = {
   halfDamageFrom: number | null;
 };
 
-type ModeInput = { key: string; minStrength: number; range: { kind: "reach" | "metres" | "strength"; value: number }; damage: DamageFieldValue };
+type ModeInput = { key: string; minStrength: number; range: { kind: "reach" | "metres" | "strength" | "unprinted"; value: number }; damage: DamageFieldValue };
 
 /** The book's notation keeps Forza inside the brackets: a stored flat amount is its modifier when Forza is added. */
 export function toDamageSpec(d: DamageFieldValue): DamageSpec {
   return { dice: d.dice, faces: d.faces as DamageSpec["faces"], strengthBonus: d.strength ? d.flat : null, flat: d.strength ? 0 : d.flat, type: d.type };
 }
 
-export function wieldWeapon(mode: ModeInput, strength: number, explosive: boolean, _options: Partial<RulesOptions>): WieldedWeapon {
+/** Gittata in metres for these hands; null when the weapon only reaches adjacent targets. */
+function modeRange(range: ModeInput["range"], strength: number, options: Partial<RulesOptions>): number | null {
+  switch (range.kind) {
+    case "reach":
+      return null;
+    case "metres":
+      return weaponRange({ metres: range.value }, strength);
+    case "strength":
+      return weaponRange({ strengthMultiple: range.value }, strength);
+    case "unprinted":
+      return resolveOptions(options).thrownSpearRangeFromStrength ? weaponRange(DEFAULT_THROWN_RANGE, strength) : null;
+  }
+}
+
+export function wieldWeapon(mode: ModeInput, strength: number, explosive: boolean, options: Partial<RulesOptions>): WieldedWeapon {
   if (mode.key === "unarmed") {
     return {
       attackPenalty: 0,
@@ -36,10 +51,7 @@ export function wieldWeapon(mode: ModeInput, strength: number, explosive: boolea
   const spec = toDamageSpec(mode.damage);
   const text = formatDamage(spec);
   const { min, max } = damageRange(spec, strength);
-  const range =
-    mode.range.kind === "reach" ? null
-    : mode.range.kind === "metres" ? weaponRange({ metres: mode.range.value }, strength)
-    : weaponRange({ strengthMultiple: mode.range.value }, strength);
+  const range = modeRange(mode.range, strength, options);
   return {
     attackPenalty: weaponShortfallPenalty(strength, mode.minStrength),
     damage: { book: text.book, formula: text.foundry, min, max, type: spec.type },

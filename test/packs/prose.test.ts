@@ -1,0 +1,50 @@
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { ROOT, listFiles } from "../package/project.js";
+import { PACKS_DIR, tempDir } from "./sources.js";
+
+/** The shared checker sits beside the clone, locally and in CI: ../shared/tools/check-copied-prose. */
+const TOOL = path.resolve(ROOT, "../shared/tools/check-copied-prose");
+const SEED = path.resolve(ROOT, "../shared/seeds/genesys-regolamento-base-3.0.txt");
+const MISSING = `../shared/tools/check-copied-prose (and its seed ../shared/seeds/) must sit beside the repository: the packs' text cannot be checked against the rulebook without it`;
+
+function runChecker(files: readonly string[]) {
+  return spawnSync("python3", [TOOL, ...files], { cwd: ROOT, encoding: "utf8" });
+}
+
+describe("no copied prose in the packs", () => {
+  it("the rulebook checker is available", () => {
+    expect(fs.existsSync(TOOL), MISSING).toBe(true);
+    expect(fs.existsSync(SEED), MISSING).toBe(true);
+  });
+
+  // The checker skips directories, so every file is named: `check-copied-prose packs` alone would check nothing.
+  it("check-copied-prose finds no run of the book's words in any pack file", () => {
+    expect(fs.existsSync(TOOL), MISSING).toBe(true);
+    const files = listFiles(PACKS_DIR, () => true).map((f) => path.relative(ROOT, f));
+    expect(files.length).toBeGreaterThan(50);
+    const run = runChecker(files);
+    expect(run.error, "python3 could not be started").toBeUndefined();
+    expect(run.stdout).toBe("");
+    expect(run.status).toBe(0);
+  });
+
+  it("the checker is live: a long line of the book in a scratch file is caught", () => {
+    expect(fs.existsSync(SEED), MISSING).toBe(true);
+    // Read from the seed at run time, so no sentence of the book is stored in this repository.
+    const line = fs.readFileSync(SEED, "utf8").split("\n").find((l) => l.trim().split(/\s+/).length >= 14);
+    expect(line).toBeDefined();
+    const dir = tempDir("prose");
+    try {
+      const file = path.join(dir, "copied.txt");
+      fs.writeFileSync(file, line ?? "");
+      const run = runChecker([file]);
+      expect(run.status).toBe(1);
+      expect(run.stdout).toMatch(/words as in the rulebook/);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
