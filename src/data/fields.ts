@@ -59,3 +59,8 @@ export function healthFields() {
 export function htmlField() {
   return new fields.HTMLField({ required: true, blank: true });
 }
+
+/** Narrator-only HTML: Foundry withholds gmOnly fields from players' clients. */
+export function gmNotesField() {
+  return new fields.HTMLField({ required: true, blank: true, gmOnly: true });
+}

@@ -89,3 +89,14 @@ describe("new documents created with no data are usable", () => {
     expect((beast.system as unknown as { speeds: unknown[] }).speeds).toEqual([{ mode: "run", metres: 5 }]);
   });
 });
+
+describe("Narrator-only notes", () => {
+  it("npc and animal gmNotes are gmOnly fields, so Foundry never sends them to players", async () => {
+    const { NpcModel } = await import("../../src/data/actor/npc.js");
+    const { AnimalModel } = await import("../../src/data/actor/animal.js");
+    for (const Model of [NpcModel, AnimalModel]) {
+      const field = (Model.defineSchema() as unknown as Record<string, { options: { gmOnly?: boolean } }>)["gmNotes"];
+      expect(field?.options.gmOnly).toBe(true);
+    }
+  });
+});

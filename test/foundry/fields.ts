@@ -7,7 +7,7 @@ export class DataModelValidationError extends Error {}
 
 type Initial = unknown;
 interface Options {
-  required?: boolean; nullable?: boolean; initial?: Initial; label?: string; hint?: string;
+  required?: boolean; nullable?: boolean; initial?: Initial; label?: string; hint?: string; gmOnly?: boolean;
   integer?: boolean; min?: number; max?: number; positive?: boolean; choices?: readonly unknown[] | Record<string, string>;
   blank?: boolean; trim?: boolean;
 }

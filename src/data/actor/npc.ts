@@ -1,13 +1,13 @@
 /** Comparsa (§1.1): a character the Narrator plays; adds notes only the Narrator sees. */
 import type { EmptyObject } from "fvtt-types/utils";
 import { rulesOptions } from "../../settings/rules-settings.js";
-import { htmlField } from "../fields.js";
+import { gmNotesField } from "../fields.js";
 import { migratePersonSource } from "./character.js";
 import { personSchema, type PersonDerived } from "./person.js";
 import { preparePerson } from "./prepare-person.js";
 
 export function npcSchema() {
-  return { ...personSchema(), gmNotes: htmlField() };
+  return { ...personSchema(), gmNotes: gmNotesField() };
 }
 export type NpcSchema = ReturnType<typeof npcSchema>;
 
