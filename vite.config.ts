@@ -15,7 +15,8 @@ export default defineConfig({
     rolldownOptions: {
       input: "src/genesys.ts",
       preserveEntrySignatures: "strict",
-      output: { format: "es", entryFileNames: "genesys.mjs", chunkFileNames: "genesys-[name].mjs", codeSplitting: false },
+      // keepNames: Foundry stores a roll's class name in chat messages and keys registered sheets by class name.
+      output: { format: "es", entryFileNames: "genesys.mjs", chunkFileNames: "genesys-[name].mjs", codeSplitting: false, keepNames: true },
     },
   },
 });

@@ -11,6 +11,8 @@ import { WeaponModel } from "./data/item/weapon.js";
 import { GenesysActor } from "./documents/actor.js";
 import { GenesysItem } from "./documents/item.js";
 import { createApi } from "./api.js";
+import { registerSheets } from "./applications/sheets/register.js";
+import { registerDice } from "./dice/genesys-roll.js";
 import { migrateWorld, registerMigrationSetting } from "./migration.js";
 import { registerRulesSettings } from "./settings/rules-settings.js";
 
@@ -22,6 +24,8 @@ Hooks.once("init", () => {
   const bars = { bar: ["wounds", "fatigue"], value: ["derived.reflexes", "derived.speed", "poison.doses"] };
   CONFIG.Actor.trackableAttributes = { character: bars, npc: bars, animal: bars };
   CONFIG.statusEffects = GENESYS_STATUSES.map(({ id, name, img }) => ({ id, name, img }));
+  registerDice();
+  registerSheets();
   registerRulesSettings();
   registerMigrationSetting();
   game.genesys = createApi();

@@ -11,6 +11,7 @@ import { recoverByRest, type RestPeriod } from "../rules/recovery.js";
 import type { ConditionKey, DamageCounters, DamageType } from "../rules/types.js";
 import { rulesOptions } from "../settings/rules-settings.js";
 import { isDesignatedClient } from "./designated-client.js";
+import { rollCheck, type CheckMessage, type RollCheckOptions } from "./actor-rolls.js";
 
 export interface ApplyDamageOptions {
   amount: number;
@@ -79,6 +80,11 @@ export class GenesysActor<SubType extends Actor.SubType = Actor.SubType> extends
     data["skills"] = skills;
     data["abilita"] = skills;
     return data;
+  }
+
+  /** §1.7 check roll on a characteristic or a skill, posted to chat (see actor-rolls.ts). */
+  async rollCheck(options: RollCheckOptions): Promise<CheckMessage | null> {
+    return rollCheck(this, options);
   }
 
   /** Best Df protecting a body area: worn armour for people, natural protection for animals. */

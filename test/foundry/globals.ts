@@ -2,6 +2,8 @@
 import { DataModel, TypeDataModel } from "./data-model.js";
 import { Actor, Collection, Item, User, Users } from "./documents.js";
 import * as fields from "./fields.js";
+import { installDice } from "./dice.js";
+import { installSheets } from "./sheets.js";
 
 export interface Notification { level: "info" | "warn" | "error"; message: string }
 
@@ -87,5 +89,7 @@ export function installFoundry(): FoundryDouble {
     Actor,
     Item,
   });
+  installDice();
+  installSheets();
   return { notifications, settings, users, hooks, setUser: (u) => { g["user"] = u; } };
 }

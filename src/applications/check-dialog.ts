@@ -1,0 +1,205 @@
+/**
+ * The small dialog before a check roll: difficulty (the §1.7.2 ladder, another margin, or unknown to the
+ * player for a blind roll §1.7.3), a situational modifier, and the chance of success as the inputs change.
+ */
+import { difficultyValue, DIFFICULTY_LADDER } from "../rules/check.js";
+import { DIFFICULTIES, type DifficultyKey } from "../rules/types.js";
+import { checkPreview, type CheckPlan } from "../dice/check-request.js";
+import { signed } from "../dice/genesys-roll.js";
+
+export const CHECK_DIALOG_TEMPLATE = "systems/genesys-gdr/templates/dialogs/check-dialog.hbs";
+
+/** The player's answer. Numbers are as typed: rollCheck refuses what is not a whole number. */
+export interface CheckDialogResult {
+  difficulty: number | null;
+  modifiers: number;
+  blind: boolean;
+  /** The check was an automatic success (A-15) and the user asked to roll anyway. */
+  rollAnyway: boolean;
+}
+
+/** The form's raw values. */
+export interface CheckFormValues {
+  /** A ladder key, "custom" or "blind". */
+  difficulty: string;
+  custom: string;
+  modifiers: string;
+  rollAnyway: boolean;
+}
+
+const DEFAULT_STEP: DifficultyKey = "medium";
+
+function isDifficultyKey(value: string): value is DifficultyKey {
+  return (DIFFICULTIES as readonly string[]).includes(value);
+}
+
+/** "−2" typed with a real minus, "+3", "" (= 0): a number, NaN when it is not one. */
+function toNumber(text: string): number {
+  const clean = text.trim().replace(/\u2212/g, "-");
+  return clean === "" ? 0 : Number(clean);
+}
+
+/** Reads the form into a result; the difficulty comes from the rules' ladder. */
+export function parseCheckForm(values: CheckFormValues): CheckDialogResult {
+  const blind = values.difficulty === "blind";
+  let difficulty: number | null;
+  if (blind) difficulty = null;
+  else if (values.difficulty === "custom") difficulty = values.custom.trim() === "" ? Number.NaN : toNumber(values.custom);
+  else if (isDifficultyKey(values.difficulty)) difficulty = difficultyValue(values.difficulty);
+  else difficulty = Number.NaN;
+  return { difficulty, modifiers: toNumber(values.modifiers), blind, rollAnyway: values.rollAnyway };
+}
+
+/** What the form's named controls hold (select, inputs, checkbox). */
+export function readCheckForm(form: HTMLFormElement): CheckFormValues {
+  const control = (name: string) => form.elements.namedItem(name);
+  const text = (name: string): string => {
+    const el = control(name);
+    return el && "value" in el ? el.value : "";
+  };
+  const box = control("rollAnyway");
+  return {
+    difficulty: text("difficulty"),
+    custom: text("custom"),
+    modifiers: text("modifiers"),
+    rollAnyway: box !== null && "checked" in box && box.checked === true,
+  };
+}
+
+/** The live part of the dialog for the current values. */
+export interface DialogPreview {
+  /** "72 %", or "—" when the difficulty is unknown or not a number. */
+  chance: string;
+  automatic: boolean;
+  impossible: boolean;
+  customVisible: boolean;
+  blind: boolean;
+}
+
+/** §1.7.1 chance, automatic success (A-15) and impossibility for what the form holds now. */
+export function dialogPreview(plan: Pick<CheckPlan, "grade" | "conditionPenalty">, values: CheckFormValues): DialogPreview {
+  const answer = parseCheckForm(values);
+  const valid = (n: number | null): n is number => n !== null && Number.isInteger(n);
+  const preview = valid(answer.difficulty) && Number.isInteger(answer.modifiers)
+    ? checkPreview({ grade: plan.grade, modifiers: answer.modifiers, conditionPenalty: plan.conditionPenalty, difficulty: answer.difficulty })
+    : null;
+  return {
+    chance: preview ? `${String(preview.percent)} %` : "—",
+    automatic: preview?.automatic ?? false,
+    impossible: preview?.impossible ?? false,
+    customVisible: values.difficulty === "custom",
+    blind: answer.blind,
+  };
+}
+
+export type CheckDialogContext = {
+  label: string;
+  grade: { label: string; value: number };
+  condition: { label: string; value: string } | null;
+  difficulty: { label: string; options: { value: string; label: string; selected: boolean }[]; custom: string; customLabel: string };
+  modifiers: { label: string; value: number };
+  preview: DialogPreview & { chanceLabel: string; automaticText: string; impossibleText: string; blindText: string; rollAnywayLabel: string };
+};
+
+/** The initial values: the requested difficulty picks its ladder step, another margin goes to "custom". */
+export function initialFormValues(plan: Pick<CheckPlan, "difficulty" | "modifiers" | "blind">): CheckFormValues {
+  let difficulty: string = DEFAULT_STEP;
+  let custom = "";
+  if (plan.blind) difficulty = "blind";
+  else if (plan.difficulty !== null) {
+    const step = DIFFICULTIES.find((key) => DIFFICULTY_LADDER[key] === plan.difficulty);
+    if (step) difficulty = step;
+    else {
+      difficulty = "custom";
+      custom = String(plan.difficulty);
+    }
+  }
+  return { difficulty, custom, modifiers: String(plan.modifiers), rollAnyway: false };
+}
+
+/** The template context, every text localized. */
+export function checkDialogContext(plan: CheckPlan, i18n: { localize(key: string): string; format(key: string, data?: Record<string, string>): string } = game.i18n): CheckDialogContext {
+  const values = initialFormValues(plan);
+  const step = (key: DifficultyKey) => ({
+    value: key,
+    label: `${i18n.localize(`GENESYS.Difficulty.${key}`)} (${String(DIFFICULTY_LADDER[key])})`,
+    selected: values.difficulty === key,
+  });
+  return {
+    label: plan.label,
+    grade: { label: i18n.localize(plan.kind === "skill" ? "GENESYS.Check.Grade" : "GENESYS.Check.Score"), value: plan.grade },
+    condition: plan.conditionPenalty === 0
+      ? null
+      : { label: i18n.format("GENESYS.Check.ConditionPenalty", { condition: i18n.localize(`GENESYS.Condition.${plan.condition}`) }), value: signed(plan.conditionPenalty) },
+    difficulty: {
+      label: i18n.localize("GENESYS.Check.Difficulty"),
+      options: [
+        ...DIFFICULTIES.map(step),
+        { value: "custom", label: i18n.localize("GENESYS.Check.DifficultyCustom"), selected: values.difficulty === "custom" },
+        { value: "blind", label: i18n.localize("GENESYS.Check.DifficultyBlind"), selected: values.difficulty === "blind" },
+      ],
+      custom: values.custom,
+      customLabel: i18n.localize("GENESYS.Check.CustomMargin"),
+    },
+    modifiers: { label: i18n.localize("GENESYS.Check.Modifiers"), value: plan.modifiers },
+    preview: {
+      ...dialogPreview(plan, values),
+      chanceLabel: i18n.localize("GENESYS.Check.Chance"),
+      automaticText: i18n.localize("GENESYS.Check.AutomaticHint"),
+      impossibleText: i18n.localize("GENESYS.Check.ImpossibleHint"),
+      blindText: i18n.localize("GENESYS.Check.BlindHint"),
+      rollAnywayLabel: i18n.localize("GENESYS.Check.RollAnyway"),
+    },
+  };
+}
+
+/** Keeps the chance and the notices in step with the inputs. */
+function bindLivePreview(root: HTMLElement, plan: CheckPlan): void {
+  const form = root instanceof HTMLFormElement ? root : root.querySelector("form");
+  if (!form) return;
+  const update = (): void => {
+    const p = dialogPreview(plan, readCheckForm(form));
+    const chance = form.querySelector("[data-chance]");
+    if (chance) chance.textContent = p.chance;
+    const toggle = (selector: string, visible: boolean): void => {
+      form.querySelector<HTMLElement>(selector)?.toggleAttribute("hidden", !visible);
+    };
+    toggle("[data-custom]", p.customVisible);
+    toggle("[data-automatic]", p.automatic);
+    toggle("[data-impossible]", p.impossible);
+    toggle("[data-blind]", p.blind);
+  };
+  form.addEventListener("input", update);
+  form.addEventListener("change", update);
+  update();
+}
+
+function isResult(value: unknown): value is CheckDialogResult {
+  return typeof value === "object" && value !== null && "difficulty" in value && "modifiers" in value;
+}
+
+/** Opens the dialog; resolves to the answer, or null when it is closed or cancelled. */
+export async function promptCheck(plan: CheckPlan): Promise<CheckDialogResult | null> {
+  const content = await foundry.applications.handlebars.renderTemplate(CHECK_DIALOG_TEMPLATE, checkDialogContext(plan));
+  // The types of DialogV2.wait are loose in 13.345.1 (V13-API §6.6): read the answer as unknown and check it.
+  const answer: unknown = await foundry.applications.api.DialogV2.wait({
+    window: { title: game.i18n.format("GENESYS.Check.DialogTitle", { label: plan.label }), icon: "fa-solid fa-dice-d10" },
+    classes: ["genesys", "genesys-check-dialog"],
+    content,
+    buttons: [
+      {
+        action: "roll",
+        label: game.i18n.localize("GENESYS.Check.Roll"),
+        icon: "fa-solid fa-dice",
+        default: true,
+        callback: (_event, button) => (button.form ? parseCheckForm(readCheckForm(button.form)) : null),
+      },
+      { action: "cancel", label: game.i18n.localize("GENESYS.Check.Cancel"), icon: "fa-solid fa-xmark" },
+    ],
+    render: (_event, dialog) => {
+      bindLivePreview(dialog.element, plan);
+    },
+    rejectClose: false,
+  });
+  return isResult(answer) ? answer : null;
+}

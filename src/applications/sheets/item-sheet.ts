@@ -1,0 +1,79 @@
+/** One sheet for every item type: a header, the section of the item's type, and its description. */
+import { WeaponModel } from "../../data/item/weapon.js";
+import { buildItemContext, type ItemSheetData } from "./context/item.js";
+import { sheetEnv } from "./actor-sheet.js";
+import { arraysFromForm, withoutRow, withRow } from "./form-arrays.js";
+import { HandlebarsItemSheet, type ItemSheetContext, type PrepareContextOptions, type SheetRenderOptions, type TemplatePart } from "./handlebars-sheet-base.js";
+
+export type GenesysItemSheetContext = ItemSheetContext & ItemSheetData;
+
+const T = "systems/genesys-gdr/templates/item";
+const TYPE_PARTS = ["skill", "trait", "weapon", "armor", "gear"] as const;
+
+export class GenesysItemSheet extends HandlebarsItemSheet<GenesysItemSheetContext> {
+  static override DEFAULT_OPTIONS: typeof foundry.applications.sheets.ItemSheetV2.DEFAULT_OPTIONS = {
+    classes: ["genesys", "sheet", "item"],
+    position: { width: 560, height: 600 },
+    window: { resizable: true },
+    form: { submitOnChange: true, closeOnSubmit: false },
+    actions: {
+      addMode: GenesysItemSheet.#onAddMode,
+      removeMode: GenesysItemSheet.#onRemoveMode,
+    },
+  };
+
+  static override PARTS = {
+    header: { template: `${T}/header.hbs` },
+    skill: { template: `${T}/skill.hbs` },
+    trait: { template: `${T}/trait.hbs` },
+    weapon: { template: `${T}/weapon.hbs`, scrollable: [""] },
+    armor: { template: `${T}/armor.hbs` },
+    gear: { template: `${T}/gear.hbs` },
+    description: { template: `${T}/description.hbs` },
+  };
+
+  /** Only the section of this item's type is rendered. */
+  protected override _configureRenderParts(options: SheetRenderOptions): Record<string, TemplatePart> {
+    const parts = super._configureRenderParts(options);
+    for (const type of TYPE_PARTS) if (type !== this.item.type) Reflect.deleteProperty(parts, type);
+    return parts;
+  }
+
+  protected override async _prepareContext(options: PrepareContextOptions): Promise<GenesysItemSheetContext> {
+    const base = await super._prepareContext(options);
+    const sys = this.item.system;
+    const html = "description" in sys && typeof sys.description === "string" ? sys.description : "";
+    // fvtt-types types the sheet's item structurally, which the lint rule cannot match to the Item class.
+    // eslint-disable-next-line @typescript-eslint/no-unsafe-class-instance-assignment
+    const enriched = await foundry.applications.ux.TextEditor.implementation.enrichHTML(html, { relativeTo: this.item, secrets: this.item.isOwner });
+    return { ...base, ...buildItemContext({ item: this.item, env: sheetEnv({ isEditable: this.isEditable, limited: this.item.limited }), enrichedDescription: enriched }) };
+  }
+
+  /** Weapon modes arrive keyed "0", "1"…: make them an array again, keeping fields the form does not show. */
+  protected override _processFormData(...args: Parameters<foundry.applications.sheets.ItemSheetV2["_processFormData"]>): ReturnType<foundry.applications.sheets.ItemSheetV2["_processFormData"]> {
+    const data = super._processFormData(...args);
+    const sys = this.item.system;
+    if (sys instanceof WeaponModel) arraysFromForm(data, { "system.modes": sys.toObject().modes });
+    return data;
+  }
+
+  /** A new mode starts as a copy of the one in use: most weapons differ only in one or two values between modes. */
+  static async #onAddMode(this: GenesysItemSheet): Promise<void> {
+    const sys = this.item.system;
+    if (!(sys instanceof WeaponModel)) return;
+    const modes = sys.toObject().modes;
+    const template = modes[sys.mode] ?? modes[0];
+    if (!template) return;
+    await this.item.update({ system: { modes: withRow(modes, structuredClone(template)) } });
+  }
+
+  static async #onRemoveMode(this: GenesysItemSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    const sys = this.item.system;
+    const index = Number(target.closest<HTMLElement>("[data-index]")?.dataset["index"]);
+    if (!(sys instanceof WeaponModel) || !Number.isInteger(index)) return;
+    const modes = withoutRow(sys.toObject().modes, index, 1);
+    if (modes.length === sys.modes.length) return;
+    const mode = sys.mode === index ? 0 : sys.mode > index ? sys.mode - 1 : sys.mode;
+    await this.item.update({ system: { modes, mode } });
+  }
+}

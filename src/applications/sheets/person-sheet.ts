@@ -1,0 +1,87 @@
+/** Sheet of a Protagonista (character) or Comparsa (npc): characteristics, condition, skills, combat, inventory, biography. */
+import { ArmorModel } from "../../data/item/armor.js";
+import { WeaponModel } from "../../data/item/weapon.js";
+import { CharacterModel } from "../../data/actor/character.js";
+import { NpcModel } from "../../data/actor/npc.js";
+import { rulesOptions } from "../../settings/rules-settings.js";
+import { GenesysActorSheet, sheetEnv, type GenesysActorSheetContext, type SheetOptions } from "./actor-sheet.js";
+import { buildPersonContext, type PersonSheetData } from "./context/person.js";
+import type { PrepareContextOptions } from "./handlebars-sheet-base.js";
+
+export type PersonSheetContext = GenesysActorSheetContext & PersonSheetData;
+
+const T = "systems/genesys-gdr/templates/actor";
+/** Partials: Foundry loads a part's `templates` before the first render and registers them under their path. */
+const HEALTH = `${T}/parts/health.hbs`;
+const ITEM_CONTROLS = `${T}/parts/item-controls.hbs`;
+
+export class PersonSheet extends GenesysActorSheet<PersonSheetContext> {
+  static override DEFAULT_OPTIONS: SheetOptions = {
+    classes: ["person"],
+    actions: {
+      toggleWorn: PersonSheet.#onToggleWorn,
+      toggleReady: PersonSheet.#onToggleReady,
+      setMode: PersonSheet.#onSetMode,
+    },
+  };
+
+  static override PARTS = {
+    header: { template: `${T}/header.hbs` },
+    tabs: { template: "templates/generic/tab-navigation.hbs" },
+    main: { template: `${T}/person-main.hbs`, templates: [HEALTH, ITEM_CONTROLS], scrollable: [""] },
+    skills: { template: `${T}/person-skills.hbs`, templates: [ITEM_CONTROLS], scrollable: [""] },
+    combat: { template: `${T}/person-combat.hbs`, templates: [ITEM_CONTROLS], scrollable: [""] },
+    inventory: { template: `${T}/person-inventory.hbs`, templates: [ITEM_CONTROLS], scrollable: [""] },
+    biography: { template: `${T}/biography.hbs`, scrollable: [""] },
+  };
+
+  static override TABS = {
+    primary: {
+      tabs: [
+        { id: "main", icon: "fa-solid fa-user", cssClass: "" },
+        { id: "skills", icon: "fa-solid fa-graduation-cap", cssClass: "" },
+        { id: "combat", icon: "fa-solid fa-khanda", cssClass: "" },
+        { id: "inventory", icon: "fa-solid fa-suitcase", cssClass: "" },
+        { id: "biography", icon: "fa-solid fa-book", cssClass: "" },
+      ],
+      initial: "main",
+      labelPrefix: "GENESYS.Sheet.Tabs",
+    },
+  };
+
+  protected readonly publicTab = "biography";
+
+  protected override async _prepareContext(options: PrepareContextOptions): Promise<PersonSheetContext> {
+    const base = await super._prepareContext(options);
+    const system = this.actor.genesys;
+    if (!(system instanceof CharacterModel || system instanceof NpcModel)) throw new Error(`GeneSys | ${this.actor.name} is not a person`);
+    const env = sheetEnv({ isEditable: this.isEditable, limited: this.actor.limited });
+    const gmNotes = system instanceof NpcModel && env.isGM ? await this.enrich(system.gmNotes) : null;
+    const data = buildPersonContext({
+      actor: this.actor,
+      system,
+      env,
+      rules: rulesOptions(),
+      enriched: { biography: await this.enrich(system.biography), gmNotes },
+    });
+    return { ...base, ...data };
+  }
+
+  static async #onToggleWorn(this: PersonSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    const item = this.itemFor(target);
+    if (item?.system instanceof ArmorModel) await item.update({ system: { worn: !item.system.worn } });
+  }
+
+  static async #onToggleReady(this: PersonSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    const item = this.itemFor(target);
+    if (item?.system instanceof WeaponModel) await item.update({ system: { ready: !item.system.ready } });
+  }
+
+  static async #onSetMode(this: PersonSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    const item = this.itemFor(target);
+    const mode = Number(target.dataset["mode"]);
+    if (item?.system instanceof WeaponModel && Number.isInteger(mode) && mode >= 0 && mode < item.system.modes.length) {
+      await item.update({ system: { mode } });
+    }
+  }
+}

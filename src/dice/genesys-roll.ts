@@ -1,0 +1,304 @@
+/**
+ * GenesysCheckRoll: the Lancio di Verifica (§1.7.1) as a Foundry Roll, and its chat card.
+ * The outcome is read only through src/rules (resolveCheck, odds); this file formats it.
+ */
+import { DIFFICULTY_LADDER, resolveCheck, type CheckResult } from "../rules/check.js";
+import { RulesError } from "../rules/errors.js";
+import { incrementFromCheck, INCREMENT_POINTS_PER_GRADE, type IncrementAward, type IncrementReason } from "../rules/increment.js";
+import type { ConditionKey } from "../rules/types.js";
+import { checkPreview, checkSetup } from "./check-request.js";
+
+/** What happened to the increment point a skill check earned (§1.8.2). */
+export interface IncrementRecord {
+  reason: IncrementReason;
+  /**
+   * stored: one more point saved; gradeGained: the sixth point became a grade (§1.8.1);
+   * notOwner: earned, but the roller may not change the skill; blind: earned, kept back until the Narrator reveals the result;
+   * failed: earned, but the skill could not be updated.
+   */
+  status: "stored" | "gradeGained" | "notOwner" | "blind" | "failed";
+  /** Points after the award (stored, gradeGained) or as they were (notOwner, blind). */
+  points: number;
+  /** The skill's new grade when it rose, otherwise null. */
+  grade: number | null;
+}
+
+/** Options stored with the roll (and in its chat message's JSON): everything the card needs. */
+export interface GenesysCheckOptions extends Roll.Options {
+  /** Difficulty margin; null when not declared (blind roll, or the Narrator judges the total). */
+  difficulty: number | null;
+  grade: number;
+  /** Situational modifier, the condition penalty excluded. */
+  modifiers: number;
+  /** §1.5.2 0, −2 Weak, −5 Exhausted. */
+  conditionPenalty: number;
+  condition: ConditionKey;
+  label: string;
+  blind: boolean;
+  actorUuid: string | null;
+  skillId?: string | null;
+  /** Esperienza, for §1.8.2 condition 3. */
+  experience?: number;
+  /** Filled in after the roll when a skill check earned an increment point. */
+  increment?: IncrementRecord | null;
+}
+
+/** The values substituted into the formula. */
+export type GenesysCheckData = {
+  grade: number;
+  modifiers: number;
+  conditionPenalty: number;
+};
+
+const DEFAULT_OPTIONS: GenesysCheckOptions = {
+  difficulty: null,
+  grade: 0,
+  modifiers: 0,
+  conditionPenalty: 0,
+  condition: "normal",
+  label: "",
+  blind: false,
+  actorUuid: null,
+};
+
+export class GenesysCheckRoll extends foundry.dice.Roll<GenesysCheckData> {
+  static override CHAT_TEMPLATE = "systems/genesys-gdr/templates/chat/check-roll.hbs";
+
+  declare options: GenesysCheckOptions;
+
+  /** Foundry rebuilds a roll from its JSON with (formula, data, options), and the JSON holds no data: both are optional. */
+  constructor(formula: string, data?: GenesysCheckData, options?: Partial<GenesysCheckOptions>) {
+    super(formula, data, { ...DEFAULT_OPTIONS, ...options });
+  }
+
+  /** 2D10 + grade + modifiers, with the condition penalty as its own term when there is one (§1.7.1). */
+  static formulaFor(conditionPenalty: number): string {
+    return conditionPenalty === 0 ? "2d10 + @grade + @modifiers" : "2d10 + @grade + @modifiers + @conditionPenalty";
+  }
+
+  /** A check roll for these inputs, not yet evaluated. */
+  static build(options: GenesysCheckOptions): GenesysCheckRoll {
+    const data: GenesysCheckData = { grade: options.grade, modifiers: options.modifiers, conditionPenalty: options.conditionPenalty };
+    return new this(this.formulaFor(options.conditionPenalty), data, options);
+  }
+
+  /** The two d10 as rolled, or null before evaluation. */
+  get diceResults(): number[] | null {
+    if (!this._evaluated) return null;
+    const term = this.dice[0];
+    if (!term) return null;
+    return term.results.filter((r) => r.active !== false).map((r) => r.result);
+  }
+
+  /** The natural 2D10 sum. */
+  get natural(): number | null {
+    const dice = this.diceResults;
+    return dice ? dice.reduce((sum, d) => sum + d, 0) : null;
+  }
+
+  /** §1.7.1 the outcome, through the rules; null before evaluation, without a difficulty, or if the dice are not 2D10. */
+  get outcome(): CheckResult | null {
+    const dice = this.natural;
+    const { difficulty } = this.options;
+    if (dice === null || difficulty === null || this.diceResults?.length !== 2) return null;
+    try {
+      return resolveCheck({ dice, ...checkSetup({ ...this.options, difficulty }) });
+    } catch (error) {
+      // A stored message with damaged options still renders (without an outcome) instead of breaking the chat log.
+      if (error instanceof RulesError) return null;
+      throw error;
+    }
+  }
+
+  /** §1.8.2 conditions 1 and 3: whether this check earned its skill an increment point. */
+  get incrementAward(): IncrementAward | null {
+    const dice = this.natural;
+    const { difficulty, skillId } = this.options;
+    if (!skillId || dice === null || difficulty === null || this.outcome === null) return null;
+    return incrementFromCheck({ dice, ...checkSetup({ ...this.options, difficulty }), experience: this.options.experience ?? 0 });
+  }
+
+  /** The card; `isPrivate` (a blind roll seen by a player) hides dice, total and outcome. */
+  override async render(options: Parameters<foundry.dice.Roll["render"]>[0] = {}): Promise<string> {
+    if (!this._evaluated) await this.evaluate();
+    const o = this.options;
+    const context = checkCardContext({
+      label: o.label,
+      grade: o.grade,
+      modifiers: o.modifiers,
+      conditionPenalty: o.conditionPenalty,
+      condition: o.condition,
+      difficulty: o.difficulty,
+      blind: o.blind,
+      dice: this.diceResults,
+      total: this.total ?? null,
+      result: this.outcome,
+      increment: o.increment ?? null,
+      isPrivate: options.isPrivate ?? false,
+      rolled: true,
+    });
+    return foundry.applications.handlebars.renderTemplate(options.template ?? GenesysCheckRoll.CHAT_TEMPLATE, context);
+  }
+}
+
+// Foundry stores a roll's class by constructor name and finds it again by that name in CONFIG.Dice.rolls;
+// the minified bundle renames classes, so the name is fixed here.
+Object.defineProperty(GenesysCheckRoll, "name", { value: "GenesysCheckRoll" });
+
+/** Adds the check roll to the classes Foundry rebuilds chat rolls from. Call at init. */
+export function registerDice(): void {
+  if (!CONFIG.Dice.rolls.includes(GenesysCheckRoll)) CONFIG.Dice.rolls.push(GenesysCheckRoll);
+}
+
+/** Everything the card shows, as the rules reported it. */
+export interface CheckCardInput {
+  label: string;
+  grade: number;
+  modifiers: number;
+  conditionPenalty: number;
+  condition: ConditionKey;
+  difficulty: number | null;
+  blind: boolean;
+  /** Each d10; null when no dice were rolled (automatic success, A-15). */
+  dice: readonly number[] | null;
+  total: number | null;
+  result: CheckResult | null;
+  increment: IncrementRecord | null;
+  /** Seen by someone who may not see the result (blind roll). */
+  isPrivate: boolean;
+  /** False for an automatic success announced without rolling. */
+  rolled: boolean;
+}
+
+export interface CardLine {
+  label: string;
+  value: string;
+  cssClass: string;
+}
+
+export type CheckCardContext = {
+  cssClass: string;
+  label: string;
+  hidden: boolean;
+  hiddenText: string;
+  dice: { values: number[]; sum: number; label: string } | null;
+  lines: CardLine[];
+  total: { label: string; value: string } | null;
+  outcome: { text: string; cssClass: string };
+  margin: { label: string; value: string } | null;
+  chance: { label: string; value: string } | null;
+  notes: { text: string; cssClass: string }[];
+  increment: { text: string; cssClass: string } | null;
+};
+
+/** The two calls the card needs from game.i18n. */
+export interface Localizer {
+  localize(key: string): string;
+  format(key: string, data?: Record<string, string>): string;
+}
+
+/** +3, −2 (a real minus sign), 0. */
+export function signed(n: number): string {
+  if (n > 0) return `+${String(n)}`;
+  if (n < 0) return `−${String(-n)}`;
+  return "0";
+}
+
+/** Margin → ladder key, from the rules' table. */
+const LADDER_NAMES = new Map<number, string>(Object.entries(DIFFICULTY_LADDER).map(([key, value]) => [value, key]));
+
+/** The difficulty as the card shows it: the ladder name when the margin is one of the book's steps (§1.7.2). */
+function difficultyText(difficulty: number, i18n: Localizer): string {
+  const step = LADDER_NAMES.get(difficulty);
+  return step ? `${String(difficulty)} (${i18n.localize(`GENESYS.Difficulty.${step}`)})` : String(difficulty);
+}
+
+function incrementText(record: IncrementRecord, i18n: Localizer): { text: string; cssClass: string } {
+  const reason = i18n.localize(`GENESYS.Check.Increment.Reason.${record.reason}`);
+  const data = { reason, points: String(record.points), max: String(INCREMENT_POINTS_PER_GRADE), grade: String(record.grade ?? "") };
+  const key = {
+    stored: "GENESYS.Check.Increment.Stored",
+    gradeGained: "GENESYS.Check.Increment.GradeGained",
+    notOwner: "GENESYS.Check.Increment.NotOwner",
+    blind: "GENESYS.Check.Increment.Blind",
+    failed: "GENESYS.Check.Increment.Failed",
+  }[record.status];
+  return { text: i18n.format(key, data), cssClass: `increment ${record.status}` };
+}
+
+/** The chance before rolling, or null when the stored inputs make no sense to the rules (the card still renders). */
+function previewOrNull(input: CheckCardInput): ReturnType<typeof checkPreview> {
+  try {
+    return checkPreview(input);
+  } catch (error) {
+    if (error instanceof RulesError) return null;
+    throw error;
+  }
+}
+
+/**
+ * Builds the chat card's context from the rules' result, with every text localized: the template only lays it out.
+ * The chance is the one before rolling (§1.7.1 table through src/rules/odds.ts).
+ */
+export function checkCardContext(input: CheckCardInput, i18n: Localizer = game.i18n): CheckCardContext {
+  const preview = previewOrNull(input);
+  const hidden = input.isPrivate;
+  const lines: CardLine[] = [{ label: i18n.localize("GENESYS.Check.Grade"), value: String(input.grade), cssClass: "grade" }];
+  if (input.modifiers !== 0) lines.push({ label: i18n.localize("GENESYS.Check.Modifiers"), value: signed(input.modifiers), cssClass: "modifiers" });
+  if (input.conditionPenalty !== 0) {
+    lines.push({
+      label: i18n.format("GENESYS.Check.ConditionPenalty", { condition: i18n.localize(`GENESYS.Condition.${input.condition}`) }),
+      value: signed(input.conditionPenalty),
+      cssClass: "condition-penalty",
+    });
+  }
+  lines.push({
+    label: i18n.localize("GENESYS.Check.Difficulty"),
+    value: input.difficulty === null ? i18n.localize("GENESYS.Check.DifficultyUndeclared") : difficultyText(input.difficulty, i18n),
+    cssClass: "difficulty",
+  });
+
+  const notes: CheckCardContext["notes"] = [];
+  if (input.blind) notes.push({ text: i18n.localize("GENESYS.Check.BlindNote"), cssClass: "blind" });
+  let outcome: CheckCardContext["outcome"];
+  let cssClass: string;
+  if (hidden) {
+    outcome = { text: i18n.localize("GENESYS.Check.Hidden"), cssClass: "hidden" };
+    cssClass = "hidden";
+  } else if (!input.rolled) {
+    outcome = { text: i18n.localize("GENESYS.Check.Success"), cssClass: "success" };
+    cssClass = "success automatic";
+    notes.push({ text: i18n.localize("GENESYS.Check.AutomaticNoRoll"), cssClass: "automatic" });
+  } else if (input.result) {
+    const success = input.result.success;
+    outcome = { text: i18n.localize(success ? "GENESYS.Check.Success" : "GENESYS.Check.Failure"), cssClass: success ? "success" : "failure" };
+    cssClass = outcome.cssClass;
+    if (input.result.automatic) notes.push({ text: i18n.localize("GENESYS.Check.Automatic"), cssClass: "automatic" });
+    if (input.result.impossible) notes.push({ text: i18n.localize("GENESYS.Check.Impossible"), cssClass: "impossible" });
+  } else {
+    outcome = { text: i18n.localize("GENESYS.Check.Unjudged"), cssClass: "unjudged" };
+    cssClass = "unjudged";
+  }
+
+  const shown = !hidden;
+  const dice = shown && input.dice ? { values: [...input.dice], sum: input.dice.reduce((s, d) => s + d, 0), label: i18n.localize("GENESYS.Check.Dice") } : null;
+  const total = shown && input.rolled && input.total !== null ? { label: i18n.localize("GENESYS.Check.Total"), value: String(input.result?.total ?? input.total) } : null;
+  const margin = shown && input.result ? { label: i18n.localize("GENESYS.Check.Margin"), value: signed(input.result.margin) } : null;
+  const chance = shown && preview ? { label: i18n.localize("GENESYS.Check.Chance"), value: `${String(preview.percent)} %` } : null;
+  const increment = shown && input.increment ? incrementText(input.increment, i18n) : null;
+
+  return {
+    cssClass,
+    label: input.label,
+    hidden,
+    hiddenText: i18n.localize("GENESYS.Check.HiddenHint"),
+    dice,
+    lines: shown ? lines : [],
+    total,
+    outcome,
+    margin,
+    chance,
+    notes: shown ? notes : notes.filter((n) => n.cssClass === "blind"),
+    increment,
+  };
+}

@@ -1,0 +1,111 @@
+/**
+ * Check rolls for an actor (§1.7): plan → dialog → roll → increment point (§1.8.2) → chat card.
+ * Every number comes from src/rules through the helpers in src/dice.
+ */
+import { promptCheck } from "../applications/check-dialog.js";
+import { SkillModel } from "../data/item/skill.js";
+import { checkPreview, prepareCheck, type CheckActor, type CheckPlan, type CheckRequestOptions } from "../dice/check-request.js";
+import { checkCardContext, GenesysCheckRoll, type IncrementRecord } from "../dice/genesys-roll.js";
+import { addIncrementPoint, type IncrementReason } from "../rules/increment.js";
+
+export interface RollCheckOptions extends CheckRequestOptions {
+  /** Ask difficulty and modifier in a dialog first (default true). */
+  prompt?: boolean;
+  /** Roll even when success is certain (A-15); the dialog asks this itself. Default false. */
+  rollIfAutomatic?: boolean;
+}
+
+/** The posted card: a roll message (from Roll#toMessage) or a stored one (ChatMessage.create, for an automatic success). */
+export type CheckMessage = ChatMessage.Implementation | ChatMessage.Stored;
+
+/** The actor as rollCheck uses it. */
+export type RollingActor = CheckActor & Actor.Implementation;
+
+function warn(key: string, data: Record<string, string> = {}): null {
+  ui.notifications.warn(game.i18n.format(key, data));
+  return null;
+}
+
+function localize(key: string): string {
+  return game.i18n.localize(key);
+}
+
+/**
+ * §1.7.1 a check on a characteristic or a skill of `actor`, posted to chat. Returns the message, or null when
+ * nothing was posted: dialog dismissed, bad input or an actor that cannot roll (a warning says which).
+ */
+export async function rollCheck(actor: RollingActor, options: RollCheckOptions = {}): Promise<CheckMessage | null> {
+  const request = prepareCheck(actor, options, localize);
+  if (!request.ok) return warn(request.refusal.warning, request.refusal.data);
+  let plan = request.plan;
+  let rollAnyway = options.rollIfAutomatic === true;
+
+  if (options.prompt !== false) {
+    const answer = await promptCheck(plan);
+    if (!answer) return null;
+    // The answer goes through the same checks as a macro's options.
+    const confirmed = prepareCheck(actor, { ...options, difficulty: answer.difficulty, modifiers: answer.modifiers, blind: answer.blind }, localize);
+    if (!confirmed.ok) return warn(confirmed.refusal.warning, confirmed.refusal.data);
+    plan = confirmed.plan;
+    rollAnyway ||= answer.rollAnyway;
+  }
+
+  const speaker = ChatMessage.getSpeaker({ actor });
+  // §1.7.3 a blind roll stays hidden from the players: Foundry's blind roll mode whispers it to the Narrator.
+  const rollMode = plan.blind ? CONST.DICE_ROLL_MODES.BLIND : (game.settings.get("core", "rollMode") ?? CONST.DICE_ROLL_MODES.PUBLIC);
+
+  // A-15: certain success needs no dice, unless asked. A blind roll always rolls, so the card reveals nothing.
+  if (!plan.blind && !rollAnyway && checkPreview(plan)?.automatic === true) return announceAutomatic(plan, speaker, rollMode);
+
+  const roll = GenesysCheckRoll.build({
+    difficulty: plan.difficulty,
+    grade: plan.grade,
+    modifiers: plan.modifiers,
+    conditionPenalty: plan.conditionPenalty,
+    condition: plan.condition,
+    label: plan.label,
+    blind: plan.blind,
+    actorUuid: plan.actorUuid,
+    skillId: plan.skillId,
+    experience: plan.experience,
+    increment: null,
+  });
+  await roll.evaluate();
+  const award = roll.incrementAward;
+  if (award?.earned && award.reason && plan.skillId) {
+    roll.options.increment = await recordIncrement(actor, plan.skillId, award.reason, plan.blind);
+  }
+  return (await roll.toMessage({ speaker }, { rollMode })) ?? null;
+}
+
+/** A-15 card for a certain success: no dice, the check simply succeeds. */
+async function announceAutomatic(plan: CheckPlan, speaker: ChatMessage.SpeakerData, rollMode: Exclude<ChatMessage.PassableRollMode, "roll">): Promise<CheckMessage | null> {
+  const context = checkCardContext({ ...plan, dice: null, total: null, result: null, increment: null, isPrivate: false, rolled: false });
+  const content = await foundry.applications.handlebars.renderTemplate(GenesysCheckRoll.CHAT_TEMPLATE, context);
+  const data: ChatMessage.CreateData = { speaker, content };
+  ChatMessage.applyRollMode(data, rollMode);
+  const message = await ChatMessage.implementation.create(data, { rollMode });
+  return message ?? null;
+}
+
+/**
+ * §1.8.1–§1.8.2 one more increment point, a grade at the sixth. Stored only by someone who owns the skill
+ * (Foundry's permissions decide), and never for a blind roll, whose result the players must not learn from the sheet.
+ */
+async function recordIncrement(actor: RollingActor, skillId: string, reason: IncrementReason, blind: boolean): Promise<IncrementRecord> {
+  const item = actor.items.get(skillId);
+  const skill = item?.system instanceof SkillModel ? item.system : null;
+  const points = skill?.increment ?? 0;
+  if (!item || !skill) return { reason, status: "failed", points, grade: null };
+  if (blind) return { reason, status: "blind", points, grade: null };
+  if (!item.isOwner) return { reason, status: "notOwner", points, grade: null };
+  const next = addIncrementPoint(points);
+  try {
+    await item.update({ system: { increment: next.points, ...(next.gradeGained ? { earned: skill.earned + 1 } : {}) } });
+  } catch (error) {
+    console.error("GeneSys | increment point not stored", error);
+    return { reason, status: "failed", points, grade: null };
+  }
+  const grade = item.system instanceof SkillModel ? item.system.grade : null;
+  return { reason, status: next.gradeGained ? "gradeGained" : "stored", points: next.points, grade: next.gradeGained ? grade : null };
+}

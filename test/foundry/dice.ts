@@ -1,0 +1,284 @@
+/**
+ * Test double of the dice, chat and dialog calls our check rolls make (v13 behaviour, kept small):
+ * a Roll whose d10 results tests inject, toMessage/ChatMessage.create recording messages (roll mode, whisper, blind),
+ * rolls rebuilt from their JSON through CONFIG.Dice.rolls, DialogV2.wait answering from a script,
+ * and renderTemplate rendering the real templates/ files with the real handlebars package.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import Handlebars from "handlebars";
+
+const ROOT = path.resolve(import.meta.dirname, "../..");
+const SYSTEM_PREFIX = "systems/genesys-gdr/";
+
+const DICE_ROLL_MODES = { PUBLIC: "publicroll", PRIVATE: "gmroll", BLIND: "blindroll", SELF: "selfroll" } as const;
+
+interface UserLike { id: string; isGM: boolean }
+interface GameLike {
+  user: UserLike;
+  users: { filter(fn: (u: UserLike) => boolean): UserLike[] };
+  settings: { get(ns: string, key: string): unknown; register(ns: string, key: string, data: { default: unknown } & Record<string, unknown>): void };
+}
+const game = (): GameLike => (globalThis as unknown as { game: GameLike }).game;
+
+export interface DieResult { result: number; active: boolean }
+
+/** A run of dice of one size, "2d10". */
+export class DiceTerm {
+  results: DieResult[] = [];
+  constructor(readonly number: number, readonly faces: number) {}
+  get total(): number { return this.results.reduce((s, r) => s + (r.active ? r.result : 0), 0); }
+  get values(): number[] { return this.results.map((r) => r.result); }
+  roll(): void {
+    for (let i = 0; i < this.number; i++) {
+      const next = state().queue.shift() ?? 1 + Math.floor(Math.random() * this.faces);
+      if (!Number.isInteger(next) || next < 1 || next > this.faces) throw new Error(`injected die ${String(next)} is not a d${String(this.faces)} result`);
+      this.results.push({ result: next, active: true });
+    }
+  }
+}
+
+type Term = { sign: 1 | -1; dice: DiceTerm | null; value: number };
+
+export interface RollJSON {
+  class: string;
+  formula: string;
+  options: Record<string, unknown>;
+  dice: DieResult[][];
+  total: number | undefined;
+  evaluated: boolean;
+}
+
+export class Roll {
+  static CHAT_TEMPLATE = "templates/dice/roll.html";
+  data: Record<string, unknown>;
+  options: Record<string, unknown>;
+  _evaluated = false;
+  #formula: string;
+  #terms: Term[];
+  #total: number | undefined;
+
+  constructor(formula: string, data: Record<string, unknown> = {}, options: Record<string, unknown> = {}) {
+    this.data = data;
+    this.options = options;
+    this.#formula = Roll.replaceFormulaData(formula, data);
+    this.#terms = Roll.parse(this.#formula);
+  }
+
+  /** @path → value; a missing path is an error here (Foundry would leave an unparseable term). */
+  static replaceFormulaData(formula: string, data: Record<string, unknown>): string {
+    return formula.replace(/@([\w.]+)/g, (_m, key: string) => {
+      const value = key.split(".").reduce<unknown>((o, k) => (o as Record<string, unknown> | undefined)?.[k], data);
+      if (typeof value !== "number") throw new Error(`Roll double: no number at @${key}`);
+      return String(value);
+    });
+  }
+
+  /** Sums of dice and numbers only, "2d10 + 12 + -2". */
+  static parse(formula: string): Term[] {
+    const compact = formula.replace(/\s+/g, "");
+    const terms: Term[] = [];
+    const re = /([+-]*)(\d+)(?:d(\d+))?/gy;
+    let m: RegExpExecArray | null;
+    while ((m = re.exec(compact)) !== null) {
+      const signs = m[1] ?? "";
+      const sign = (signs.split("-").length - 1) % 2 === 1 ? -1 : 1;
+      if (terms.length > 0 && signs === "") throw new Error(`Roll double: missing operator in "${formula}"`);
+      terms.push(m[3] ? { sign, dice: new DiceTerm(Number(m[2]), Number(m[3])), value: 0 } : { sign, dice: null, value: Number(m[2]) });
+      if (re.lastIndex === compact.length) return terms;
+    }
+    throw new Error(`Roll double cannot parse "${formula}"`);
+  }
+
+  /** As Foundry shows it: "+ -2" reads "- 2". */
+  get formula(): string {
+    return this.#terms.map((t, i) => {
+      const body = t.dice ? `${String(t.dice.number)}d${String(t.dice.faces)}` : String(t.value);
+      if (i === 0) return t.sign < 0 ? `-${body}` : body;
+      return `${t.sign < 0 ? "-" : "+"} ${body}`;
+    }).join(" ");
+  }
+
+  get dice(): DiceTerm[] { return this.#terms.flatMap((t) => (t.dice ? [t.dice] : [])); }
+  get total(): number | undefined { return this.#total; }
+
+  async evaluate(): Promise<this> {
+    if (this._evaluated) throw new Error("The Roll has already been evaluated");
+    for (const t of this.#terms) t.dice?.roll();
+    this.#computeTotal();
+    this._evaluated = true;
+    await Promise.resolve();
+    return this;
+  }
+
+  #computeTotal(): void {
+    this.#total = this.#terms.reduce((s, t) => s + t.sign * (t.dice ? t.dice.total : t.value), 0);
+  }
+
+  async render(): Promise<string> {
+    await Promise.resolve();
+    return `<div class="dice-roll">${String(this.total)}</div>`;
+  }
+
+  async toMessage(messageData: Record<string, unknown> = {}, { rollMode, create = true }: { rollMode?: string | null; create?: boolean } = {}): Promise<unknown> {
+    if (!this._evaluated) await this.evaluate();
+    const mode = rollMode ?? (game().settings.get("core", "rollMode") as string);
+    const data: Record<string, unknown> = { author: game().user.id, content: String(this.total), ...messageData, rolls: [this] };
+    ChatMessage.applyRollMode(data, mode);
+    if (!create) return data;
+    return ChatMessage.create(data, { rollMode: mode });
+  }
+
+  toJSON(): RollJSON {
+    return {
+      class: this.constructor.name,
+      formula: this.formula,
+      options: this.options,
+      dice: this.dice.map((d) => d.results.map((r) => ({ ...r }))),
+      total: this.total,
+      evaluated: this._evaluated,
+    };
+  }
+
+  /** Rebuilds a stored roll with the registered class of that name, constructed as (formula, data, options). */
+  static fromData(json: RollJSON & { data?: Record<string, unknown> }): Roll {
+    const cls = config().Dice.rolls.find((c) => c.name === json.class);
+    if (!cls) throw new Error(`Unable to recreate ${json.class} instance from provided data`);
+    const roll = new cls(json.formula, json.data, json.options);
+    roll.dice.forEach((d, i) => { d.results = (json.dice[i] ?? []).map((r) => ({ ...r })); });
+    roll._evaluated = json.evaluated;
+    if (json.evaluated) roll.#computeTotal();
+    return roll;
+  }
+}
+
+type RollClass = new (formula: string, data?: Record<string, unknown>, options?: Record<string, unknown>) => Roll;
+const config = (): { Dice: { rolls: RollClass[] } } => (globalThis as unknown as { CONFIG: { Dice: { rolls: RollClass[] } } }).CONFIG;
+
+export interface SpeakerData { actor: string | null; alias: string | null; scene: string | null; token: string | null }
+
+/** A created chat message: its data as stored (rolls through their JSON, as the database keeps them) and the roll mode used. */
+export class ChatMessage {
+  static get implementation(): typeof ChatMessage { return ChatMessage; }
+  readonly content: string;
+  readonly speaker: SpeakerData | undefined;
+  readonly whisper: string[];
+  readonly blind: boolean;
+  readonly author: string;
+  readonly rolls: Roll[];
+  readonly rollMode: string | undefined;
+
+  constructor(data: Record<string, unknown>, options: { rollMode?: string } = {}) {
+    this.content = typeof data["content"] === "string" ? data["content"] : "";
+    this.speaker = data["speaker"] as SpeakerData | undefined;
+    this.whisper = (data["whisper"] as string[] | undefined) ?? [];
+    this.blind = data["blind"] === true;
+    this.author = typeof data["author"] === "string" ? data["author"] : game().user.id;
+    const rolls = (data["rolls"] as unknown[] | undefined) ?? [];
+    this.rolls = rolls.map((r) => Roll.fromData(JSON.parse(JSON.stringify(r)) as RollJSON));
+    this.rollMode = options.rollMode;
+  }
+
+  get isRoll(): boolean { return this.rolls.length > 0; }
+
+  static async create(data: Record<string, unknown>, options: { rollMode?: string } = {}): Promise<ChatMessage> {
+    const message = new ChatMessage(data, options);
+    state().messages.push(message);
+    await Promise.resolve();
+    return message;
+  }
+
+  /** v13: private and blind modes whisper the GMs, self whispers the author, public clears the whisper; blind only for blind mode. */
+  static applyRollMode(data: Record<string, unknown>, mode: string): Record<string, unknown> {
+    const rollMode = mode === "roll" ? (game().settings.get("core", "rollMode") as string) : mode;
+    if (rollMode === DICE_ROLL_MODES.PRIVATE || rollMode === DICE_ROLL_MODES.BLIND) data["whisper"] = ChatMessage.getWhisperRecipients("GM").map((u) => u.id);
+    else if (rollMode === DICE_ROLL_MODES.SELF) data["whisper"] = [game().user.id];
+    else if (rollMode === DICE_ROLL_MODES.PUBLIC) data["whisper"] = [];
+    data["blind"] = rollMode === DICE_ROLL_MODES.BLIND;
+    return data;
+  }
+
+  static getWhisperRecipients(name: string): UserLike[] {
+    if (name !== "GM") throw new Error("only GM recipients in this double");
+    return game().users.filter((u) => u.isGM);
+  }
+
+  static getSpeaker({ actor }: { actor?: { id: string; name: string } | null } = {}): SpeakerData {
+    return { actor: actor?.id ?? null, alias: actor?.name ?? null, scene: null, token: null };
+  }
+}
+
+/** What a scripted dialog answer may be: a value, or a function of the dialog's config (to call a button's callback). */
+export type DialogScript = unknown;
+
+export interface DialogConfig {
+  content: string;
+  buttons: { action: string; label: string; default?: boolean; callback?: (event: unknown, button: unknown, dialog: unknown) => unknown }[];
+  window?: { title?: string };
+  render?: (event: unknown, dialog: unknown) => void;
+}
+
+class DialogV2 {
+  /** Records the dialog and resolves with the next scripted answer; none left = dismissed (null). */
+  static async wait(config: DialogConfig): Promise<unknown> {
+    const s = state();
+    s.dialogs.push(config);
+    await Promise.resolve();
+    const next: unknown = s.dialogAnswers.shift();
+    return typeof next === "function" ? (next as (c: DialogConfig) => unknown)(config) : (next ?? null);
+  }
+}
+
+const templates = new Map<string, Handlebars.TemplateDelegate>();
+const handlebars = Handlebars.create();
+
+/** Renders a system template from the repository's templates/ with the real handlebars package. */
+async function renderTemplate(templatePath: string, data: Record<string, unknown>): Promise<string> {
+  if (!templatePath.startsWith(SYSTEM_PREFIX)) throw new Error(`renderTemplate double only knows system templates: ${templatePath}`);
+  let template = templates.get(templatePath);
+  if (!template) {
+    const file = path.join(ROOT, templatePath.slice(SYSTEM_PREFIX.length));
+    template = handlebars.compile(fs.readFileSync(file, "utf8"));
+    templates.set(templatePath, template);
+  }
+  await Promise.resolve();
+  return template(data);
+}
+
+export interface DiceDouble {
+  /** d10 results the next rolls take, in order; when empty, dice roll at random. */
+  queue: number[];
+  messages: ChatMessage[];
+  dialogs: DialogConfig[];
+  /** Answers for the next DialogV2.wait calls. */
+  dialogAnswers: DialogScript[];
+}
+
+function state(): DiceDouble {
+  return (globalThis as unknown as { diceDouble: DiceDouble }).diceDouble;
+}
+
+export function diceDouble(): DiceDouble {
+  return state();
+}
+
+/** Adds the dice, chat and dialog globals to an installed double (call after installFoundry has set foundry, CONFIG, game). */
+export function installDice(): DiceDouble {
+  const g = globalThis as unknown as Record<string, Record<string, unknown>>;
+  const s: DiceDouble = { queue: [], messages: [], dialogs: [], dialogAnswers: [] };
+  g["diceDouble"] = s as unknown as Record<string, unknown>;
+  const foundry = g["foundry"] ?? {};
+  const applications = (foundry["applications"] ?? {}) as Record<string, Record<string, unknown> | undefined>;
+  foundry["dice"] = { Roll, terms: { DiceTerm } };
+  foundry["applications"] = {
+    ...applications,
+    api: { ...applications["api"], DialogV2 },
+    handlebars: { ...applications["handlebars"], renderTemplate },
+  };
+  const CONFIG = g["CONFIG"] ?? {};
+  CONFIG["Dice"] = { rolls: [Roll] };
+  g["CONST"] = { ...g["CONST"], DICE_ROLL_MODES };
+  g["ChatMessage"] = ChatMessage as unknown as Record<string, unknown>;
+  game().settings.register("core", "rollMode", { default: DICE_ROLL_MODES.PUBLIC });
+  return s;
+}
