@@ -13,6 +13,8 @@ export default tseslint.config(
       "@typescript-eslint/restrict-template-expressions": ["error", { allowNumber: true }],
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
       "@typescript-eslint/no-extraneous-class": "off",
+      // Declaration merging with Foundry's global namespaces (CONFIG.Queries) needs `declare global { namespace … }`.
+      "@typescript-eslint/no-namespace": ["error", { allowDeclarations: true }],
     },
   },
   {

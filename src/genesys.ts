@@ -10,6 +10,7 @@ import { TraitModel } from "./data/item/trait.js";
 import { WeaponModel } from "./data/item/weapon.js";
 import { GenesysActor } from "./documents/actor.js";
 import { GenesysItem } from "./documents/item.js";
+import { registerGmRelay } from "./documents/gm-relay.js";
 import { createApi } from "./api.js";
 import { registerSheets } from "./applications/sheets/register.js";
 import { registerDice } from "./dice/genesys-roll.js";
@@ -24,6 +25,7 @@ Hooks.once("init", () => {
   const bars = { bar: ["wounds", "fatigue"], value: ["derived.reflexes", "derived.speed", "poison.doses"] };
   CONFIG.Actor.trackableAttributes = { character: bars, npc: bars, animal: bars };
   CONFIG.statusEffects = GENESYS_STATUSES.map(({ id, name, img }) => ({ id, name, img }));
+  registerGmRelay();
   registerDice();
   registerSheets();
   registerRulesSettings();

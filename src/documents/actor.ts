@@ -11,6 +11,7 @@ import { recoverByRest, type RestPeriod } from "../rules/recovery.js";
 import type { ConditionKey, DamageCounters, DamageType } from "../rules/types.js";
 import { rulesOptions } from "../settings/rules-settings.js";
 import { isDesignatedClient } from "./designated-client.js";
+import { APPLY_DAMAGE_QUERY, REVERT_CHANGE_QUERY, relayToGm } from "./gm-relay.js";
 import { rollCheck, type CheckMessage, type RollCheckOptions } from "./actor-rolls.js";
 
 export interface ApplyDamageOptions {
@@ -87,6 +88,12 @@ export class GenesysActor<SubType extends Actor.SubType = Actor.SubType> extends
     return rollCheck(this, options);
   }
 
+  /** This actor's uuid in the form the GM relay resolves (a world actor, or a token's actor inside a scene). */
+  get relayUuid(): `Actor.${string}` | `Scene.${string}` {
+    // Foundry builds every actor uuid from its collection path, which starts with "Actor." or "Scene.".
+    return this.uuid as `Actor.${string}` | `Scene.${string}`;
+  }
+
   /** Best Df protecting a body area: worn armour for people, natural protection for animals. */
   armourFor(area: BodyArea): number {
     const sys = this.genesys;
@@ -98,14 +105,14 @@ export class GenesysActor<SubType extends Actor.SubType = Actor.SubType> extends
     return best;
   }
 
-  /** §2.3.6/§3.2.x one hit through the rules' damage pipeline; returns the change for undo, or null if not allowed. */
+  /**
+   * §2.3.6/§3.2.x one hit through the rules' damage pipeline; returns the change for undo.
+   * A player who does not own the target asks the GM's client to apply it (gm-relay.ts).
+   */
   async applyDamage(options: ApplyDamageOptions): Promise<CounterChange | null> {
     const sys = this.genesys;
     if (!sys) return null;
-    if (!this.isOwner) {
-      ui.notifications.warn(game.i18n.format("GENESYS.Warn.NotOwner", { name: this.name }));
-      return null;
-    }
+    if (!this.isOwner) return relayToGm(APPLY_DAMAGE_QUERY, { actorUuid: this.relayUuid, options }, this.name);
     const area = options.bodyArea ?? AREA_FOR_AIM[options.aimedArea ?? "trunk"] ?? "torso";
     const result = resolveDamage(
       {
@@ -144,7 +151,8 @@ export class GenesysActor<SubType extends Actor.SubType = Actor.SubType> extends
   /** Undoes a change by its difference, so whatever happened since is kept. */
   async revertChange(change: CounterChange): Promise<CounterChange | null> {
     const sys = this.genesys;
-    if (!sys || !this.isOwner) return null;
+    if (!sys) return null;
+    if (!this.isOwner) return relayToGm(REVERT_CHANGE_QUERY, { actorUuid: this.relayUuid, change }, this.name);
     const before = this.#counters(sys);
     const after = {
       wounds: Math.max(0, before.wounds - (change.after.wounds - change.before.wounds)),

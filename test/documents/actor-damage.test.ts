@@ -70,21 +70,60 @@ describe("actor.applyDamage", () => {
     expect(day?.after.fatigue).toBe(4);
   });
 
-  it("a player cannot damage an actor they do not own: warning, nothing changes", async () => {
-    const double = foundryDouble();
-    const t = await target();
-    const player = double.users.find((u) => !u.isGM);
-    if (!player) throw new Error("no player");
-    const gm = double.users.activeGM;
-    double.setUser(player);
-    try {
-      expect(await t.applyDamage({ amount: 5, type: "wounding" })).toBeNull();
-      expect(double.notifications.at(-1)).toMatchObject({ level: "warn" });
-      expect(double.notifications.at(-1)?.message).toContain("GENESYS.Warn.NotOwner");
-      expect(personOf(t).wounds.value).toBe(0);
-    } finally {
-      if (gm) double.setUser(gm);
+  describe("a player damaging an actor they do not own", () => {
+    async function asPlayer<T>(fn: () => Promise<T>): Promise<T> {
+      const double = foundryDouble();
+      const player = double.users.find((u) => !u.isGM);
+      const gm = double.users.find((u) => u.isGM);
+      if (!player || !gm) throw new Error("users missing");
+      double.setUser(player);
+      try {
+        return await fn();
+      } finally {
+        double.setUser(gm);
+      }
     }
+
+    it("asks the active GM's client, which applies it with its own permissions; undo goes the same way", async () => {
+      const t = await target();
+      const change = await asPlayer(() => t.applyDamage({ amount: 5, type: "wounding" }));
+      expect(change?.after).toEqual({ wounds: 5, fatigue: 0 });
+      expect(personOf(t).wounds.value).toBe(5);
+      if (!change) throw new Error("no change");
+      const undo = await asPlayer(() => t.revertChange(change));
+      expect(undo?.after).toEqual({ wounds: 0, fatigue: 0 });
+    });
+
+    it("with no GM connected: a clear warning and nothing changes", async () => {
+      const double = foundryDouble();
+      const t = await target();
+      const gm = double.users.find((u) => u.isGM);
+      if (!gm) throw new Error("no gm");
+      gm.active = false;
+      try {
+        expect(await asPlayer(() => t.applyDamage({ amount: 5, type: "wounding" }))).toBeNull();
+      } finally {
+        gm.active = true;
+      }
+      expect(double.notifications.at(-1)?.message).toContain("GENESYS.Relay.NoGm");
+      expect(personOf(t).wounds.value).toBe(0);
+    });
+
+    it("a target deleted meanwhile gives a notification, not an error", async () => {
+      const double = foundryDouble();
+      const t = await target();
+      (game.actors as unknown as Map<string, unknown>).delete(t.id ?? "");
+      expect(await asPlayer(() => t.applyDamage({ amount: 5, type: "wounding" }))).toBeNull();
+      expect(double.notifications.at(-1)?.message).toContain("GENESYS.Relay.Missing");
+    });
+
+    it("bad damage sent to the GM comes back as a notification naming the problem", async () => {
+      const double = foundryDouble();
+      const t = await target();
+      expect(await asPlayer(() => t.applyDamage({ amount: -1, type: "wounding" }))).toBeNull();
+      expect(double.notifications.at(-1)?.message).toContain("GENESYS.Relay.Failed");
+      expect(double.notifications.at(-1)?.message).toContain("rolled");
+    });
   });
 
   it("rejects nonsense damage with a rules error naming the parameter", async () => {

@@ -19,6 +19,20 @@ export class User {
   get isActiveGM(): boolean {
     return this.isGM && this.active && game().users.activeGM === this;
   }
+  /** v13 User#query: runs the registered handler on this user's client, i.e. with this user as game.user. */
+  async query(name: string, data: unknown, _options: { timeout?: number } = {}): Promise<unknown> {
+    if (!this.active) throw new Error(`${this.name} is not connected`);
+    const handler = (globalThis as unknown as { CONFIG: { queries: Record<string, ((d: unknown) => Promise<unknown>) | undefined> } }).CONFIG.queries[name];
+    if (!handler) throw new Error(`no query handler "${name}"`);
+    const g = game() as unknown as { user: User };
+    const asker = g.user;
+    g.user = this;
+    try {
+      return await handler(structuredClone(data));
+    } finally {
+      g.user = asker;
+    }
+  }
 }
 
 

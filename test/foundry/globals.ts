@@ -56,6 +56,17 @@ export interface FoundryDouble {
   hooks: HooksDouble;
 }
 
+/** Resolves "Actor.<id>" and "Actor.<id>.Item.<id>" from the world; null when the document is gone. */
+async function fromUuid(uuid: string): Promise<unknown> {
+  await Promise.resolve();
+  const [kind, id, embedded, itemId] = uuid.split(".");
+  if (kind !== "Actor" || !id) return null;
+  const actors = (globalThis as unknown as { game: { actors: Collection<Actor> } }).game.actors;
+  const actor = actors.get(id) ?? null;
+  if (embedded === "Item" && itemId) return actor?.items.get(itemId) ?? null;
+  return actor;
+}
+
 /** Fresh globals for each test file; returns handles to inspect what the code under test did. */
 export function installFoundry(): FoundryDouble {
   const notifications: Notification[] = [];
@@ -77,11 +88,12 @@ export function installFoundry(): FoundryDouble {
   };
   const note = (level: Notification["level"]) => (message: string) => { notifications.push({ level, message }); };
   Object.assign(globalThis, {
-    foundry: { abstract: { DataModel, TypeDataModel }, data: { fields } },
+    foundry: { abstract: { DataModel, TypeDataModel }, data: { fields }, utils: { fromUuid } },
     CONFIG: {
       Actor: { documentClass: Actor, dataModels: {}, trackableAttributes: {} },
       Item: { documentClass: Item, dataModels: {} },
       statusEffects: [],
+      queries: {},
     },
     game: g,
     ui: { notifications: { info: note("info"), warn: note("warn"), error: note("error") } },
