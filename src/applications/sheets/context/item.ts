@@ -11,7 +11,7 @@ import { toDamageSpec } from "../../../data/item/wield.js";
 import { LOSING_CONTROL_CAUSES } from "../../../rules/advanced/losing-control.js";
 import { DAMAGE_TYPES } from "../../../rules/types.js";
 import { DAMAGE_FACES, formatDamage, UNARMED } from "../../../rules/weapons.js";
-import { characteristicOptions, kg, selectOptions, setOptions, signed, type SelectOption, type SheetEnv, type SheetHeader } from "./shared.js";
+import { characteristicOptions, gradeBreakdownText, kg, selectOptions, setOptions, signed, type SelectOption, type SheetEnv, type SheetHeader } from "./shared.js";
 
 export interface SkillSection {
   characteristics: SelectOption[];
@@ -114,14 +114,7 @@ function skillSection(sys: SkillModel, env: SheetEnv): SkillSection {
     related: sys.related,
     slug: sys.slug,
     grade: sys.grade,
-    breakdown: b
-      ? env.format(b.armourPenalty > 0 ? "GENESYS.Sheet.Skill.BreakdownArmour" : "GENESYS.Sheet.Skill.Breakdown", {
-          base: String(b.base),
-          bought: String(b.bought),
-          earned: String(b.earned),
-          armour: String(b.armourPenalty),
-        })
-      : env.localize("GENESYS.Sheet.Skill.Unowned"),
+    breakdown: b ? gradeBreakdownText(b, env) : env.localize("GENESYS.Sheet.Skill.Unowned"),
   };
 }
 

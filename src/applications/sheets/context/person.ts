@@ -13,7 +13,7 @@ import { encumbranceLevel, LIFTING_MODES } from "../../../rules/advanced/encumbr
 import { deriveParameters } from "../../../rules/characteristics.js";
 import type { RulesOptions } from "../../../rules/options.js";
 import { CHARACTERISTICS, type CharacteristicKey } from "../../../rules/types.js";
-import { characteristicLabel, healthContext, itemRowBase, kg, signed, type HealthContext, type ItemRowBase, type SheetEnv, type SheetHeader } from "./shared.js";
+import { characteristicLabel, gradeBreakdownText, healthContext, itemRowBase, kg, signed, type HealthContext, type ItemRowBase, type SheetEnv, type SheetHeader } from "./shared.js";
 
 export type PersonSystem = CharacterModel | NpcModel;
 
@@ -177,14 +177,7 @@ function skillRow(item: Item.Implementation, sys: SkillModel, env: SheetEnv): Sk
     armourPenalty: b?.armourPenalty ?? 0,
     increment: sys.increment,
     related: sys.related,
-    breakdown: b
-      ? env.format(b.armourPenalty > 0 ? "GENESYS.Sheet.Skill.BreakdownArmour" : "GENESYS.Sheet.Skill.Breakdown", {
-          base: String(b.base),
-          bought: String(b.bought),
-          earned: String(b.earned),
-          armour: String(b.armourPenalty),
-        })
-      : "",
+    breakdown: b ? gradeBreakdownText(b, env) : "",
   };
 }
 

@@ -2,6 +2,7 @@
  * Pieces of sheet context shared by every actor sheet: localized choices, Ferite/Fatica bars, condition, item rows.
  * Pure functions of already-prepared data (the data models ask src/rules for every number); no Foundry runtime.
  */
+import type { SkillGradeBreakdown } from "../../../rules/skill.js";
 import type { HealthDerived } from "../../../data/actor/health.js";
 import { conditionThresholds } from "../../../rules/condition.js";
 import { CHARACTERISTICS, type CharacteristicKey } from "../../../rules/types.js";
@@ -135,4 +136,14 @@ export function itemRowBase(item: Item.Implementation): ItemRowBase {
 /** Kilograms for display: at most two decimals, without float noise (0.1 + 0.2). */
 export function kg(n: number): number {
   return Math.round(n * 100) / 100;
+}
+
+/** "8 + 5 + 2" (or with "− 2 armatura"): how a skill grade is made up (§1.3.2, §2.4.1). */
+export function gradeBreakdownText(b: SkillGradeBreakdown, env: SheetEnv): string {
+  return env.format(b.armourPenalty > 0 ? "GENESYS.Sheet.Skill.BreakdownArmour" : "GENESYS.Sheet.Skill.Breakdown", {
+    base: String(b.base),
+    bought: String(b.bought),
+    earned: String(b.earned),
+    armour: String(b.armourPenalty),
+  });
 }
