@@ -10,6 +10,8 @@ import type { WeaponModel } from "./data/item/weapon.js";
 import type { GenesysActor } from "./documents/actor.js";
 import type { GenesysItem } from "./documents/item.js";
 import type { RulesOptions } from "./rules/options.js";
+import type { CombatFlags } from "./documents/combat.js";
+import type { CombatantFlags } from "./documents/combatant.js";
 
 declare module "fvtt-types/configuration" {
   interface AssumeHookRan {
@@ -31,6 +33,10 @@ declare module "fvtt-types/configuration" {
   interface DataModelConfig {
     Actor: { character: typeof CharacterModel; npc: typeof NpcModel; animal: typeof AnimalModel };
     Item: { skill: typeof SkillModel; trait: typeof TraitModel; weapon: typeof WeaponModel; armor: typeof ArmorModel; gear: typeof GearModel };
+  }
+  interface FlagConfig {
+    Combat: { "genesys-gdr": CombatFlags };
+    Combatant: { "genesys-gdr": CombatantFlags };
   }
   interface SettingConfig {
     "genesys-gdr.dataVersion": number;

@@ -11,6 +11,8 @@ import { WeaponModel } from "./data/item/weapon.js";
 import { GenesysActor } from "./documents/actor.js";
 import { GenesysItem } from "./documents/item.js";
 import { registerGmRelay } from "./documents/gm-relay.js";
+import { registerCombat } from "./documents/register-combat.js";
+import { registerChatCards } from "./chat/chat-hooks.js";
 import { createApi } from "./api.js";
 import { registerSheets } from "./applications/sheets/register.js";
 import { registerDice } from "./dice/genesys-roll.js";
@@ -26,6 +28,8 @@ Hooks.once("init", () => {
   CONFIG.Actor.trackableAttributes = { character: bars, npc: bars, animal: bars };
   CONFIG.statusEffects = GENESYS_STATUSES.map(({ id, name, img }) => ({ id, name, img }));
   registerGmRelay();
+  registerChatCards();
+  registerCombat();
   registerDice();
   registerSheets();
   registerRulesSettings();

@@ -4,6 +4,8 @@ import { Actor, Collection, Item, User, Users } from "./documents.js";
 import * as fields from "./fields.js";
 import { installDice } from "./dice.js";
 import { installSheets } from "./sheets.js";
+import { installChat } from "./chat.js";
+import { installCombat } from "./combat.js";
 
 export interface Notification { level: "info" | "warn" | "error"; message: string }
 
@@ -103,5 +105,7 @@ export function installFoundry(): FoundryDouble {
   });
   installDice();
   installSheets();
+  installChat();
+  installCombat();
   return { notifications, settings, users, hooks, setUser: (u) => { g["user"] = u; } };
 }

@@ -15,6 +15,10 @@ describe("the built bundle", () => {
       Actor: { documentClass: Named; dataModels: Record<string, Named> };
       Item: { documentClass: Named; dataModels: Record<string, Named> };
       Dice: { rolls: Named[] };
+      Combat: { documentClass: Named };
+      Combatant: { documentClass: Named };
+      ui: { combat: Named };
+      queries: Record<string, unknown>;
     };
     expect(config.Actor.documentClass.name).toBe("GenesysActor");
     expect(config.Item.documentClass.name).toBe("GenesysItem");
@@ -23,6 +27,10 @@ describe("the built bundle", () => {
     });
     expect(Object.values(config.Item.dataModels).map((m) => m.name).sort()).toEqual(["ArmorModel", "GearModel", "SkillModel", "TraitModel", "WeaponModel"]);
     expect(config.Dice.rolls.map((r) => r.name)).toContain("GenesysCheckRoll");
+    expect(config.Combat.documentClass.name).toBe("GenesysCombat");
+    expect(config.Combatant.documentClass.name).toBe("GenesysCombatant");
+    expect(config.ui.combat.name).toBe("GenesysCombatTracker");
+    expect(Object.keys(config.queries).sort()).toEqual(["genesys-gdr.applyDamage", "genesys-gdr.attackCard", "genesys-gdr.revertChange"]);
     expect(typeof game.genesys.rules.conditionOf).toBe("function");
   });
 });

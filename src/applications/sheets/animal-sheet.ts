@@ -1,6 +1,7 @@
 /** Sheet of an animal (§3.3): the printed stat block, grades per environment, natural damage, capabilities, venom. */
 import { AnimalModel } from "../../data/actor/animal.js";
 import { ANIMAL_ENVIRONMENTS, SPEED_MODES } from "../../rules/advanced/animals.js";
+import { attack } from "../../chat/attack-flow.js";
 import { GenesysActorSheet, sheetEnv, type GenesysActorSheetContext, type SheetOptions } from "./actor-sheet.js";
 import { buildAnimalContext, type AnimalSheetData } from "./context/animal.js";
 import { arraysFromForm, firstUnused, withoutRow, withRow } from "./form-arrays.js";
@@ -27,6 +28,7 @@ export class AnimalSheet extends GenesysActorSheet<AnimalSheetContext> {
     actions: {
       addRow: AnimalSheet.#onAddRow,
       removeRow: AnimalSheet.#onRemoveRow,
+      attack: AnimalSheet.#onAttack,
     },
   };
 
@@ -77,6 +79,11 @@ export class AnimalSheet extends GenesysActorSheet<AnimalSheetContext> {
     const source = this.animal.toObject();
     arraysFromForm(data, { "system.speeds": source.speeds, "system.environments": source.environments, "system.capabilities": source.capabilities });
     return data;
+  }
+
+  /** §3.3.1 attack the targeted tokens with the natural weapons (chat/attack-flow.ts does the rest). */
+  static async #onAttack(this: AnimalSheet): Promise<void> {
+    await attack(this.actor, null);
   }
 
   static async #onAddRow(this: AnimalSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {

@@ -3,6 +3,7 @@ import { ArmorModel } from "../../data/item/armor.js";
 import { WeaponModel } from "../../data/item/weapon.js";
 import { CharacterModel } from "../../data/actor/character.js";
 import { NpcModel } from "../../data/actor/npc.js";
+import { attack } from "../../chat/attack-flow.js";
 import { rulesOptions } from "../../settings/rules-settings.js";
 import { GenesysActorSheet, sheetEnv, type GenesysActorSheetContext, type SheetOptions } from "./actor-sheet.js";
 import { buildPersonContext, type PersonSheetData } from "./context/person.js";
@@ -22,6 +23,7 @@ export class PersonSheet extends GenesysActorSheet<PersonSheetContext> {
       toggleWorn: PersonSheet.#onToggleWorn,
       toggleReady: PersonSheet.#onToggleReady,
       setMode: PersonSheet.#onSetMode,
+      attack: PersonSheet.#onAttack,
     },
   };
 
@@ -75,6 +77,12 @@ export class PersonSheet extends GenesysActorSheet<PersonSheetContext> {
   static async #onToggleReady(this: PersonSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
     const item = this.itemFor(target);
     if (item?.system instanceof WeaponModel) await item.update({ system: { ready: !item.system.ready } });
+  }
+
+  /** §2.3.1 attack the targeted tokens with this weapon (chat/attack-flow.ts does the rest). */
+  static async #onAttack(this: PersonSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    const item = this.itemFor(target);
+    if (item) await attack(this.actor, item.id);
   }
 
   static async #onSetMode(this: PersonSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {

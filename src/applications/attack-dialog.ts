@@ -1,0 +1,371 @@
+/**
+ * The dialogs of the attack flow (DialogV2): the attack's modifiers with the hit chance per target (§2.3),
+ * the defender's roll (§2.3.3), and the Narrator's difficulty for a static or unaware target (§2.3.5).
+ * Modifiers and odds come only from src/rules, through dice/attack-roll.ts; these functions read forms and lay out.
+ */
+import { signed, type Localizer } from "../dice/genesys-roll.js";
+import { defaultAnswer, specifyAttack, type AttackAnswer, type AttackPlan } from "../dice/attack-roll.js";
+import { ANIMAL_ENVIRONMENTS, type AnimalEnvironment } from "../rules/advanced/animals.js";
+import {
+  ADVANTAGE_KEYS,
+  ADVANTAGE_POSITIONS,
+  AIMED_AREAS,
+  ARMOUR_BYPASS_PENALTY_RANGE,
+  STATIC_TARGET_KEYS,
+  STATIC_TARGETS,
+  WEAPON_SIZES,
+  defenceModifiers,
+  type AdvantageKey,
+  type AimedArea,
+  type ModifierPart,
+  type WeaponSize,
+} from "../rules/attack.js";
+import type { RulesOptions } from "../rules/options.js";
+
+export const ATTACK_DIALOG_TEMPLATE = "systems/genesys-gdr/templates/dialogs/attack-dialog.hbs";
+export const DEFENCE_DIALOG_TEMPLATE = "systems/genesys-gdr/templates/dialogs/defence-dialog.hbs";
+export const STATIC_DIALOG_TEMPLATE = "systems/genesys-gdr/templates/dialogs/static-target.hbs";
+
+/** A form's named controls as text (checkboxes as booleans). */
+export type FormValues = Record<string, string | boolean>;
+
+/** Reads every named control of a form. */
+export function readForm(form: HTMLFormElement): FormValues {
+  const values: FormValues = {};
+  for (const el of Array.from(form.elements)) {
+    if (!(el instanceof HTMLInputElement || el instanceof HTMLSelectElement) || !el.name) continue;
+    values[el.name] = el instanceof HTMLInputElement && el.type === "checkbox" ? el.checked : el.value;
+  }
+  return values;
+}
+
+const text = (v: FormValues, key: string): string => {
+  const x = v[key];
+  return typeof x === "string" ? x : "";
+};
+const box = (v: FormValues, key: string): boolean => v[key] === true;
+
+/** "−2" with a real minus, "+3", "" (= fallback): a number, NaN when it is not one. */
+function num(raw: string, fallback: number): number {
+  const clean = raw.trim().replace(/\u2212/g, "-");
+  return clean === "" ? fallback : Number(clean);
+}
+function numOrNull(raw: string): number | null {
+  const clean = raw.trim().replace(/\u2212/g, "-");
+  return clean === "" ? null : Number(clean);
+}
+
+function oneOfOr<T extends string>(value: string, choices: readonly T[], fallback: T): T {
+  return (choices as readonly string[]).includes(value) ? (value as T) : fallback;
+}
+
+/** §2.3.4 the advantage rows that help an attack roll (cover only helps the defence). */
+export const ATTACK_ADVANTAGES: readonly AdvantageKey[] = ADVANTAGE_KEYS.filter((k) => ADVANTAGE_POSITIONS[k].appliesTo === "both");
+/** §2.3.4 the rows a defender may claim, cover included. */
+export const DEFENCE_ADVANTAGES: readonly AdvantageKey[] = ADVANTAGE_KEYS.filter((k) => ADVANTAGE_POSITIONS[k].group === null);
+const COVER = ["none", "coverHalf", "coverThreeQuarters"] as const;
+
+/** The attack form read into an answer; numbers stay as typed (specifyAttack refuses what is not usable). */
+export function parseAttackForm(values: FormValues, plan: AttackPlan): AttackAnswer {
+  const base = defaultAnswer(plan);
+  const aimedArea = oneOfOr<AimedArea>(text(values, "aimedArea"), AIMED_AREAS, "trunk");
+  const bypass = text(values, "bypassArmour");
+  const environment = text(values, "environment");
+  return {
+    ...base,
+    rolls: num(text(values, "rolls"), base.rolls),
+    targets: plan.targets.map((t, i) => ({ distance: numOrNull(text(values, `distance.${String(i)}`)), prone: box(values, `prone.${String(i)}`) })),
+    advantages: ATTACK_ADVANTAGES.filter((k) => box(values, `advantage.${k}`)),
+    focus: box(values, "focus"),
+    aimedArea,
+    weaponSize: aimedArea === "weapon" ? oneOfOr<WeaponSize>(text(values, "weaponSize"), WEAPON_SIZES, "medium") : null,
+    bypassArmour: bypass === "" || aimedArea === "weapon" ? null : num(bypass, 0),
+    twoWeapons: box(values, "twoWeapons"),
+    arcDegrees: num(text(values, "arcDegrees"), 0),
+    desperateAggression: box(values, "desperateAggression"),
+    environment: (ANIMAL_ENVIRONMENTS as readonly string[]).includes(environment) ? (environment as AnimalEnvironment) : null,
+    modifier: num(text(values, "modifier"), 0),
+    override: numOrNull(text(values, "override")),
+    blind: box(values, "blind"),
+  };
+}
+
+/** The live part of the attack dialog: the hit chance per target, or why the attack cannot be made as filled in. */
+export interface AttackPreview {
+  chances: string[];
+  error: string | null;
+}
+
+function percent(p: number): string {
+  return `${String(Math.round(p * 100))} %`;
+}
+
+export function attackPreview(plan: AttackPlan, answer: AttackAnswer, options: Partial<RulesOptions>, isGM: boolean, i18n: Localizer): AttackPreview {
+  const spec = specifyAttack(plan, answer, options, isGM);
+  if (!spec.ok) return { chances: plan.targets.map(() => "—"), error: i18n.format(spec.refusal.warning, spec.refusal.data) };
+  const chances = plan.targets.map((_, i) => {
+    const row = spec.value.rows.find((r) => r.targetIndex === i);
+    if (!row?.chance) return "—";
+    const bonus = signed(row.bonus - spec.value.grade.value);
+    return row.chance.grazing > 0
+      ? i18n.format("GENESYS.Attack.Dialog.ChanceGrazing", { hit: percent(row.chance.hit), grazing: percent(row.chance.grazing), bonus })
+      : i18n.format("GENESYS.Attack.Dialog.ChanceLine", { hit: percent(row.chance.hit), bonus });
+  });
+  return { chances, error: null };
+}
+
+type Option = { value: string; label: string; selected: boolean };
+
+export type AttackDialogContext = {
+  weapon: string;
+  grade: string;
+  showRolls: boolean;
+  maxAttacks: number;
+  rolls: number;
+  magazine: string | null;
+  showArc: boolean;
+  environments: Option[] | null;
+  targets: { index: number; name: string; distance: string; prone: boolean; chance: string; defence: string }[];
+  aimedAreas: Option[];
+  weaponSizes: Option[];
+  bypass: Option[];
+  advantages: { key: string; label: string }[];
+  isGM: boolean;
+  ranged: boolean;
+  error: string | null;
+  labels: Record<string, string>;
+};
+
+const LABELS = [
+  "Targets", "Distance", "Prone", "Chance", "Defence", "Rolls", "Arc", "Environment", "AimedArea", "WeaponSize", "BypassArmour",
+  "Advantages", "Focus", "TwoWeapons", "DesperateAggression", "Modifier", "Override", "OverrideHint", "Blind", "Magazine", "DistanceHint",
+] as const;
+
+export function attackDialogContext(plan: AttackPlan, options: Partial<RulesOptions>, isGM: boolean, i18n: Localizer): AttackDialogContext {
+  const answer = defaultAnswer(plan);
+  const preview = attackPreview(plan, answer, options, isGM, i18n);
+  const opt = (value: string, label: string, selected: boolean): Option => ({ value, label, selected });
+  return {
+    weapon: plan.weaponName,
+    grade: `${plan.grade.label} ${String(plan.grade.value)}`,
+    showRolls: plan.maxAttacks > 1,
+    maxAttacks: plan.maxAttacks,
+    rolls: answer.rolls,
+    magazine: plan.magazine === null ? null : String(plan.magazine),
+    showArc: plan.targets.length > 1,
+    environments: plan.environments.length > 1
+      ? plan.environments.map((e) => opt(e.key ?? "", e.key === null ? i18n.localize("GENESYS.Attack.Dialog.UsualEnvironment") : i18n.localize(`GENESYS.AnimalEnvironment.${e.key}`), e.key === null))
+      : null,
+    targets: plan.targets.map((t, index) => ({
+      index,
+      name: t.name,
+      distance: t.distance === null ? "" : String(Math.round(t.distance * 10) / 10),
+      prone: t.prone,
+      chance: preview.chances[index] ?? "—",
+      defence: t.defence ? `${t.defence.label} ${String(t.defence.grade)}` : "—",
+    })),
+    aimedAreas: AIMED_AREAS.map((a) => opt(a, i18n.localize(`GENESYS.Attack.Area.${a}`), a === "trunk")),
+    weaponSizes: WEAPON_SIZES.map((s) => opt(s, i18n.localize(`GENESYS.Attack.Size.${s}`), s === "medium")),
+    bypass: [
+      opt("", i18n.localize("GENESYS.Attack.Dialog.NoBypass"), true),
+      ...Array.from({ length: ARMOUR_BYPASS_PENALTY_RANGE.mildest - ARMOUR_BYPASS_PENALTY_RANGE.harshest + 1 }, (_, i) => {
+        const v = ARMOUR_BYPASS_PENALTY_RANGE.mildest - i;
+        return opt(String(v), signed(v), false);
+      }),
+    ],
+    advantages: ATTACK_ADVANTAGES.map((k) => ({ key: k, label: `${i18n.localize(`GENESYS.Attack.Advantage.${k}`)} (${signed(ADVANTAGE_POSITIONS[k].bonus)})` })),
+    isGM,
+    ranged: plan.kind === "ranged",
+    error: preview.error,
+    labels: Object.fromEntries(LABELS.map((k) => [k, i18n.localize(`GENESYS.Attack.Dialog.${k}`)])),
+  };
+}
+
+function dialogForm(root: HTMLElement): HTMLFormElement | null {
+  return root instanceof HTMLFormElement ? root : root.querySelector("form");
+}
+
+/** Opens the attack dialog; the answer, or null when it is closed. */
+export async function promptAttack(plan: AttackPlan, options: Partial<RulesOptions>): Promise<AttackAnswer | null> {
+  const isGM = game.user.isGM;
+  const content = await foundry.applications.handlebars.renderTemplate(ATTACK_DIALOG_TEMPLATE, attackDialogContext(plan, options, isGM, game.i18n));
+  // DialogV2.wait is loosely typed in 13.345.1 (V13-API §6.6): read the answer as unknown and check it.
+  const answer: unknown = await foundry.applications.api.DialogV2.wait({
+    window: { title: game.i18n.format("GENESYS.Attack.Dialog.Title", { weapon: plan.weaponName }), icon: "fa-solid fa-crosshairs" },
+    classes: ["genesys", "genesys-attack-dialog"],
+    position: { width: 520 },
+    content,
+    buttons: [
+      {
+        action: "attack",
+        label: game.i18n.localize("GENESYS.Attack.Dialog.Roll"),
+        icon: "fa-solid fa-dice",
+        default: true,
+        callback: (_event, button) => (button.form ? parseAttackForm(readForm(button.form), plan) : null),
+      },
+      { action: "cancel", label: game.i18n.localize("GENESYS.Check.Cancel"), icon: "fa-solid fa-xmark" },
+    ],
+    render: (_event, dialog) => {
+      const form = dialogForm(dialog.element);
+      if (!form) return;
+      const update = (): void => {
+        const values = readForm(form);
+        const p = attackPreview(plan, parseAttackForm(values, plan), options, isGM, game.i18n);
+        p.chances.forEach((c, i) => {
+          const cell = form.querySelector(`[data-chance="${String(i)}"]`);
+          if (cell) cell.textContent = c;
+        });
+        const error = form.querySelector<HTMLElement>("[data-error]");
+        if (error) {
+          error.textContent = p.error ?? "";
+          error.toggleAttribute("hidden", p.error === null);
+        }
+        form.querySelector<HTMLElement>("[data-weapon-size]")?.toggleAttribute("hidden", values["aimedArea"] !== "weapon");
+      };
+      form.addEventListener("input", update);
+      form.addEventListener("change", update);
+      update();
+    },
+    rejectClose: false,
+  });
+  return isAttackAnswer(answer) ? answer : null;
+}
+
+function isAttackAnswer(value: unknown): value is AttackAnswer {
+  return typeof value === "object" && value !== null && "rolls" in value && "targets" in value && "aimedArea" in value;
+}
+
+// ───────────────────────── defence ─────────────────────────
+
+/** What the defender may choose from. */
+export interface DefencePlan {
+  targetName: string;
+  attackTotal: number | null;
+  /** Grades to defend with: skills (Schivare first) and Destrezza for people; the printed grade for animals. */
+  choices: { value: string; label: string; grade: number | null }[];
+  dexterity: number;
+  conditionPenalty: number;
+  surprised: boolean;
+}
+
+export interface DefenceAnswer {
+  choice: string;
+  /** A grade typed in when the chosen one is unknown (an animal's lost defence). */
+  grade: number | null;
+  maneuver: boolean;
+  dive: boolean;
+  cover: (typeof COVER)[number];
+  advantages: AdvantageKey[];
+  surprised: boolean;
+  opponentProne: boolean;
+  modifier: number;
+}
+
+export function parseDefenceForm(values: FormValues, plan: DefencePlan): DefenceAnswer {
+  return {
+    choice: text(values, "choice") || (plan.choices[0]?.value ?? ""),
+    grade: numOrNull(text(values, "grade")),
+    maneuver: box(values, "maneuver"),
+    dive: box(values, "dive"),
+    cover: oneOfOr(text(values, "cover"), COVER, "none"),
+    advantages: DEFENCE_ADVANTAGES.filter((k) => box(values, `advantage.${k}`)),
+    surprised: box(values, "surprised"),
+    opponentProne: box(values, "opponentProne"),
+    modifier: num(text(values, "modifier"), 0),
+  };
+}
+
+/** §2.3.3 the defence roll's grade and modifiers (defenceModifiers only), or null when the answer is unusable. */
+export function defenceSetup(plan: DefencePlan, answer: DefenceAnswer): { label: string; grade: number; parts: ModifierPart[] } | null {
+  const choice = plan.choices.find((c) => c.value === answer.choice);
+  if (!choice) return null;
+  const grade = choice.grade ?? answer.grade;
+  if (grade === null || !Number.isInteger(grade) || grade < 0 || !Number.isInteger(answer.modifier)) return null;
+  const advantages = answer.cover === "none" ? answer.advantages : [...answer.advantages, answer.cover];
+  const parts = defenceModifiers({
+    ...(answer.maneuver ? { defenceManeuverDexterity: plan.dexterity } : {}),
+    dive: answer.dive,
+    advantages,
+    conditionPenalty: plan.conditionPenalty,
+    surprised: answer.surprised,
+    opponentProneInMelee: answer.opponentProne,
+  }).parts;
+  return { label: choice.label, grade, parts: answer.modifier === 0 ? parts : [...parts, { key: "situational", value: answer.modifier }] };
+}
+
+export function defenceDialogContext(plan: DefencePlan, i18n: Localizer) {
+  return {
+    target: plan.targetName,
+    attackTotal: plan.attackTotal === null ? null : String(plan.attackTotal),
+    choices: plan.choices.map((c, i) => ({ value: c.value, label: c.grade === null ? c.label : `${c.label} (${String(c.grade)})`, selected: i === 0 })),
+    needsGrade: plan.choices[0]?.grade === null,
+    condition: plan.conditionPenalty === 0 ? null : signed(plan.conditionPenalty),
+    surprised: plan.surprised,
+    cover: COVER.map((c) => ({ value: c, label: c === "none" ? i18n.localize("GENESYS.Attack.Dialog.NoCover") : `${i18n.localize(`GENESYS.Attack.Advantage.${c}`)} (${signed(ADVANTAGE_POSITIONS[c].bonus)})` })),
+    advantages: DEFENCE_ADVANTAGES.map((k) => ({ key: k, label: `${i18n.localize(`GENESYS.Attack.Advantage.${k}`)} (${signed(ADVANTAGE_POSITIONS[k].bonus)})` })),
+    labels: Object.fromEntries(
+      ["DefendWith", "Grade", "Maneuver", "Dive", "Cover", "Advantages", "Surprised", "OpponentProne", "Modifier", "Condition", "AttackTotal"].map((k) => [k, i18n.localize(`GENESYS.Attack.Dialog.${k}`)]),
+    ),
+  };
+}
+
+/** Opens the defence dialog; the answer, or null when it is closed. */
+export async function promptDefence(plan: DefencePlan): Promise<DefenceAnswer | null> {
+  const content = await foundry.applications.handlebars.renderTemplate(DEFENCE_DIALOG_TEMPLATE, defenceDialogContext(plan, game.i18n));
+  const answer: unknown = await foundry.applications.api.DialogV2.wait({
+    window: { title: game.i18n.format("GENESYS.Attack.Dialog.DefenceTitle", { target: plan.targetName }), icon: "fa-solid fa-shield-halved" },
+    classes: ["genesys", "genesys-attack-dialog"],
+    content,
+    buttons: [
+      {
+        action: "defend",
+        label: game.i18n.localize("GENESYS.Attack.Button.defend"),
+        icon: "fa-solid fa-dice",
+        default: true,
+        callback: (_event, button) => (button.form ? parseDefenceForm(readForm(button.form), plan) : null),
+      },
+      { action: "cancel", label: game.i18n.localize("GENESYS.Check.Cancel"), icon: "fa-solid fa-xmark" },
+    ],
+    rejectClose: false,
+  });
+  return typeof answer === "object" && answer !== null && "choice" in answer && "cover" in answer ? (answer as DefenceAnswer) : null;
+}
+
+// ───────────────────────── static target ─────────────────────────
+
+/** §2.3.5 the Narrator's difficulty for a target that makes no defence roll: a table row or another number. */
+export function parseStaticForm(values: FormValues): number | null {
+  const row = text(values, "row");
+  if (row === "custom") {
+    const n = numOrNull(text(values, "custom"));
+    return n !== null && Number.isInteger(n) && n >= 0 ? n : null;
+  }
+  return (STATIC_TARGET_KEYS as readonly string[]).includes(row) ? STATIC_TARGETS[row as (typeof STATIC_TARGET_KEYS)[number]] : null;
+}
+
+export function staticDialogContext(targetName: string, i18n: Localizer) {
+  return {
+    target: targetName,
+    hint: i18n.localize("GENESYS.Attack.Dialog.StaticHint"),
+    rows: [
+      ...STATIC_TARGET_KEYS.map((k) => ({ value: k, label: `${i18n.localize(`GENESYS.Attack.Static.${k}`)} (${String(STATIC_TARGETS[k])})`, selected: k === "medium" })),
+      { value: "custom", label: i18n.localize("GENESYS.Attack.Dialog.Custom"), selected: false },
+    ],
+    labels: { difficulty: i18n.localize("GENESYS.Attack.Dialog.Difficulty"), custom: i18n.localize("GENESYS.Attack.Dialog.Custom") },
+  };
+}
+
+export async function promptStatic(targetName: string): Promise<number | null> {
+  const content = await foundry.applications.handlebars.renderTemplate(STATIC_DIALOG_TEMPLATE, staticDialogContext(targetName, game.i18n));
+  const answer: unknown = await foundry.applications.api.DialogV2.wait({
+    window: { title: game.i18n.format("GENESYS.Attack.Dialog.StaticTitle", { target: targetName }), icon: "fa-solid fa-bullseye" },
+    classes: ["genesys", "genesys-attack-dialog"],
+    content,
+    buttons: [
+      { action: "ok", label: game.i18n.localize("GENESYS.Attack.Button.static"), default: true, callback: (_event, button) => (button.form ? parseStaticForm(readForm(button.form)) : null) },
+      { action: "cancel", label: game.i18n.localize("GENESYS.Check.Cancel"), icon: "fa-solid fa-xmark" },
+    ],
+    rejectClose: false,
+  });
+  return typeof answer === "number" ? answer : null;
+}

@@ -1,0 +1,149 @@
+/**
+ * What the combat tracker shows for the GeneSys turn: the phase, who declares or acts next, and for each
+ * combatant the declared maneuver (hidden from players for non-player combatants until execution), its state and
+ * the buttons this user may press. Built from the combat's own state; rendered by templates/combat/tracker.hbs.
+ */
+import { MANEUVER_INITIATIVE } from "../rules/maneuvers.js";
+import type { ManeuverKey } from "../rules/types.js";
+import type { CombatPhase, GenesysCombat } from "../documents/combat.js";
+import type { GenesysCombatant } from "../documents/combatant.js";
+
+export const TRACKER_TEMPLATE = "systems/genesys-gdr/templates/combat/tracker.hbs";
+
+/** Font Awesome icon of each maneuver. */
+export const MANEUVER_ICONS: Readonly<Record<ManeuverKey, string>> = {
+  defence: "fa-shield-halved",
+  attack: "fa-burst",
+  execution: "fa-hand",
+  focus: "fa-crosshairs",
+  movement: "fa-person-running",
+  preparation: "fa-hourglass-half",
+};
+
+export type I18n = { localize(key: string): string; format(key: string, data?: Record<string, string>): string };
+
+export type TrackerAction = "genesysDeclare" | "genesysHold" | "genesysTrigger" | "genesysCancelHold" | "genesysReplace" | "genesysSurprise";
+
+export interface TurnControl {
+  action: TrackerAction;
+  icon: string;
+  label: string;
+  active: boolean;
+}
+
+export interface TurnRow {
+  id: string;
+  css: string;
+  maneuver: { key: ManeuverKey; label: string; icon: string; initiative: number; tooltip: string } | null;
+  /** Something is declared but this user may not see it yet. */
+  concealed: boolean;
+  status: string | null;
+  controls: TurnControl[];
+}
+
+export type TrackerView = {
+  phase: { key: CombatPhase; label: string; icon: string; hint: string } | null;
+  /** The GM's button that closes the declaration phase early. */
+  beginExecution: string | null;
+  concealedLabel: string;
+  rows: TurnRow[];
+};
+
+/** May this user see what the combatant declared? Its owners and the GM always; everyone once execution begins. */
+export function declarationVisible(combatant: GenesysCombatant, phase: CombatPhase, user: { isGM: boolean }): boolean {
+  return user.isGM || combatant.isOwner || !combatant.isNPC || phase === "execution";
+}
+
+function rowStatus(combat: GenesysCombat, c: GenesysCombatant, nextId: string | null, i18n: I18n): string | null {
+  const round = combat.round;
+  if (!c.conscious) return i18n.localize("GENESYS.Combat.Status.CannotAct");
+  if (!c.canActInRound(round)) return i18n.localize("GENESYS.Combat.Status.Surprised");
+  const d = c.declarationFor(round);
+  if (d?.held && !d.triggered) return i18n.localize("GENESYS.Combat.Status.Holding");
+  if (d?.held && d.triggered) return i18n.localize("GENESYS.Combat.Status.Triggered");
+  if (combat.phase === "declaration") return c.id === nextId ? i18n.localize("GENESYS.Combat.Status.DeclaresNext") : d ? null : i18n.localize("GENESYS.Combat.Status.ToDeclare");
+  if (c.hasActed(round)) return i18n.localize("GENESYS.Combat.Status.Acted");
+  if (!d) return i18n.localize("GENESYS.Combat.Status.NoManeuver");
+  return null;
+}
+
+function rowControls(combat: GenesysCombat, c: GenesysCombatant, nextId: string | null, user: { isGM: boolean }, i18n: I18n): TurnControl[] {
+  const round = combat.round;
+  const phase = combat.phase;
+  const controls: TurnControl[] = [];
+  const add = (action: TrackerAction, icon: string, key: string, active = false): void => {
+    controls.push({ action, icon, label: i18n.localize(key), active });
+  };
+  if (user.isGM && round <= 1) add("genesysSurprise", "fa-exclamation", "GENESYS.Combat.Control.Surprise", c.surprised);
+  if (!c.isOwner || !combat.started || !c.canActInRound(round)) return controls;
+  const d = c.declarationFor(round);
+  const current = combat.combatant?.id === c.id;
+  if (phase === "declaration") {
+    if (!d?.held && (user.isGM || (!d && c.id === nextId))) add("genesysDeclare", "fa-comment", "GENESYS.Combat.Control.Declare");
+    if (d && !d.held) add("genesysHold", "fa-pause", "GENESYS.Combat.Control.Hold");
+  } else {
+    if (d?.held && !d.triggered) add("genesysTrigger", "fa-bolt", "GENESYS.Combat.Control.Trigger");
+    if (current && d && (!d.held || d.triggered) && !c.hasActed(round)) {
+      if (!d.held) add("genesysHold", "fa-pause", "GENESYS.Combat.Control.Hold");
+      add("genesysReplace", "fa-right-left", "GENESYS.Combat.Control.Replace");
+    }
+  }
+  if (d?.held) add("genesysCancelHold", "fa-ban", "GENESYS.Combat.Control.CancelHold");
+  return controls;
+}
+
+/** The tracker's GeneSys part for one user. */
+export function trackerView(combat: GenesysCombat, user: { isGM: boolean }, i18n: I18n): TrackerView {
+  const phase = combat.phase;
+  const started = combat.started;
+  const nextId = started && phase === "declaration" ? combat.pendingDeclarers()[0]?.id ?? null : null;
+  const nextName = nextId ? combat.combatants.get(nextId)?.name ?? "" : null;
+  const hint = !started
+    ? ""
+    : phase === "declaration"
+      ? nextName !== null ? i18n.format("GENESYS.Combat.Phase.NextDeclarer", { name: nextName }) : i18n.localize("GENESYS.Combat.Phase.AllDeclared")
+      : i18n.localize("GENESYS.Combat.Phase.ExecutionHint");
+  const rows = combat.genesysCombatants.map((c): TurnRow => {
+    const d = c.declarationFor(combat.round);
+    const visible = d !== null && declarationVisible(c, phase, user);
+    const maneuver = d && visible
+      ? {
+          key: d.maneuver,
+          label: i18n.localize(`GENESYS.Maneuver.${d.maneuver}`),
+          icon: MANEUVER_ICONS[d.maneuver],
+          initiative: MANEUVER_INITIATIVE[d.maneuver],
+          tooltip: d.slot === d.maneuver
+            ? i18n.format("GENESYS.Combat.ManeuverTooltip", { initiative: String(MANEUVER_INITIATIVE[d.maneuver]) })
+            : i18n.format("GENESYS.Combat.ReplacedTooltip", { declared: i18n.localize(`GENESYS.Maneuver.${d.slot}`) }),
+        }
+      : null;
+    const css = [
+      "genesys-turn",
+      d?.held ? (d.triggered ? "triggered" : "holding") : "",
+      c.id === nextId ? "declares-next" : "",
+      started && c.hasActed(combat.round) ? "acted" : "",
+      started && !c.canActInRound(combat.round) ? "cannot-act" : "",
+    ].filter((x) => x !== "").join(" ");
+    return {
+      id: c.id ?? "",
+      css,
+      maneuver,
+      concealed: d !== null && !visible,
+      status: started ? rowStatus(combat, c, nextId, i18n) : null,
+      controls: rowControls(combat, c, nextId, user, i18n),
+    };
+  });
+  return {
+    phase: started
+      ? {
+          key: phase,
+          label: i18n.format(`GENESYS.Combat.Phase.${phase}`, { round: String(combat.round) }),
+          icon: phase === "declaration" ? "fa-comments" : "fa-play",
+          hint,
+        }
+      : null,
+    beginExecution: started && phase === "declaration" && user.isGM ? i18n.localize("GENESYS.Combat.Control.BeginExecution") : null,
+    concealedLabel: i18n.localize("GENESYS.Combat.Concealed"),
+    rows,
+  };
+}

@@ -1,0 +1,124 @@
+/**
+ * The small dialogs of the GeneSys turn: declaring a maneuver (§2.1.1, optionally held §2.1.2) and replacing or
+ * cancelling it at execution (§2.1.2). The six maneuvers and their initiative come from MANEUVERS_INFO;
+ * an animal's attack uses the maneuver of the animalAttackManeuver setting (A-03).
+ */
+import { CANCEL, MANEUVERS_INFO, MANEUVER_INITIATIVE, canReplace, type ManeuverReplacement } from "../rules/maneuvers.js";
+import { MANEUVERS, type ManeuverKey } from "../rules/types.js";
+import { MANEUVER_ICONS, type I18n } from "./combat-view.js";
+
+export const MANEUVER_DIALOG_TEMPLATE = "systems/genesys-gdr/templates/combat/maneuver-dialog.hbs";
+
+export interface ManeuverChoice {
+  /** The radio value: a maneuver key, "animalAttack" or "cancel". */
+  value: string;
+  maneuver: ManeuverKey | null;
+  label: string;
+  initiative: number | null;
+  icon: string;
+  hint: string;
+  disabled: boolean;
+  checked: boolean;
+}
+
+export const ANIMAL_ATTACK = "animalAttack";
+
+/**
+ * §2.2 the maneuvers a combatant may declare. For an animal the attack is the setting's maneuver (A-03): with
+ * "execution" it is listed as an attack made with Esecuzione, at initiative 0.
+ */
+export function declarationChoices(animalAttack: ManeuverKey | null, i18n: I18n): ManeuverChoice[] {
+  return MANEUVERS_INFO.map((info): ManeuverChoice => {
+    const isAnimalAttack = animalAttack !== null && info.key === "attack";
+    const maneuver = isAnimalAttack ? animalAttack : info.key;
+    return {
+      value: isAnimalAttack ? ANIMAL_ATTACK : info.key,
+      maneuver,
+      label: isAnimalAttack && maneuver !== "attack"
+        ? i18n.format("GENESYS.Combat.AnimalAttack", { maneuver: i18n.localize(`GENESYS.Maneuver.${maneuver}`) })
+        : i18n.localize(`GENESYS.Maneuver.${info.key}`),
+      initiative: MANEUVER_INITIATIVE[maneuver],
+      icon: MANEUVER_ICONS[info.key],
+      hint: i18n.localize(`GENESYS.Combat.ManeuverHint.${info.key}`),
+      disabled: false,
+      checked: false,
+    };
+  });
+}
+
+/** §2.1.2 the replacements of a declared maneuver: higher initiative only (the others are shown, disabled), or cancel. */
+export function replacementChoices(current: ManeuverKey, i18n: I18n): ManeuverChoice[] {
+  const maneuvers = MANEUVERS_INFO.map((info): ManeuverChoice => ({
+    value: info.key,
+    maneuver: info.key,
+    label: i18n.localize(`GENESYS.Maneuver.${info.key}`),
+    initiative: info.initiative,
+    icon: MANEUVER_ICONS[info.key],
+    hint: canReplace(current, info.key) ? i18n.localize(`GENESYS.Combat.ManeuverHint.${info.key}`) : i18n.format("GENESYS.Combat.NotHigher", { initiative: String(MANEUVER_INITIATIVE[current]) }),
+    disabled: !canReplace(current, info.key),
+    checked: false,
+  }));
+  const cancel: ManeuverChoice = {
+    value: CANCEL,
+    maneuver: null,
+    label: i18n.localize("GENESYS.Combat.CancelManeuver"),
+    initiative: null,
+    icon: "fa-ban",
+    hint: i18n.localize("GENESYS.Combat.CancelManeuverHint"),
+    disabled: false,
+    checked: true,
+  };
+  return [...maneuvers, cancel];
+}
+
+export interface DeclarationAnswer {
+  maneuver: ManeuverKey;
+  held: boolean;
+}
+
+/** Reads the dialog's form: the chosen radio and the hold box. */
+export function readManeuverForm(form: HTMLFormElement, choices: readonly ManeuverChoice[]): { choice: ManeuverChoice | null; held: boolean } {
+  const data = new FormData(form);
+  const value = data.get("maneuver");
+  return { choice: choices.find((c) => c.value === value && !c.disabled) ?? null, held: data.get("held") !== null };
+}
+
+async function waitForChoice<T>(title: string, context: Record<string, unknown>, confirm: string, read: (form: HTMLFormElement) => T | null): Promise<T | null> {
+  const content = await foundry.applications.handlebars.renderTemplate(MANEUVER_DIALOG_TEMPLATE, context);
+  // The types of DialogV2.wait are loose in 13.345.1 (V13-API §6.6): read the answer as unknown.
+  const answer: unknown = await foundry.applications.api.DialogV2.wait({
+    window: { title, icon: "fa-solid fa-person-running" },
+    classes: ["genesys", "genesys-maneuver-dialog"],
+    content,
+    buttons: [
+      { action: "ok", label: confirm, icon: "fa-solid fa-check", default: true, callback: (_event, button) => (button.form ? read(button.form) : null) },
+      { action: "cancel", label: game.i18n.localize("GENESYS.Combat.Close"), icon: "fa-solid fa-xmark" },
+    ],
+  });
+  if (answer === "cancel" || answer === null || answer === undefined) return null;
+  // Any other answer is what `read` returned from the confirm button's callback.
+  return answer as T;
+}
+
+/** Asks which maneuver to declare; null when the dialog is closed. */
+export async function promptDeclaration(name: string, animalAttack: ManeuverKey | null): Promise<DeclarationAnswer | null> {
+  const i18n = game.i18n;
+  const choices = declarationChoices(animalAttack, i18n);
+  const context = { choices, hold: { label: i18n.localize("GENESYS.Combat.HoldBox"), hint: i18n.localize("GENESYS.Combat.HoldBoxHint") }, initiativeLabel: i18n.localize("GENESYS.Combat.Initiative") };
+  return waitForChoice<DeclarationAnswer>(i18n.format("GENESYS.Combat.DeclareTitle", { name }), context, i18n.localize("GENESYS.Combat.Control.Declare"), (form) => {
+    const { choice, held } = readManeuverForm(form, choices);
+    return choice?.maneuver ? { maneuver: choice.maneuver, held } : null;
+  });
+}
+
+/** Asks for a replacement or a cancellation; null when the dialog is closed. */
+export async function promptReplacement(name: string, current: ManeuverKey): Promise<ManeuverReplacement | null> {
+  const i18n = game.i18n;
+  const choices = replacementChoices(current, i18n);
+  const context = { choices, hold: null, initiativeLabel: i18n.localize("GENESYS.Combat.Initiative") };
+  return waitForChoice<ManeuverReplacement>(i18n.format("GENESYS.Combat.ReplaceTitle", { name, maneuver: i18n.localize(`GENESYS.Maneuver.${current}`) }), context, i18n.localize("GENESYS.Combat.Control.Replace"), (form) => {
+    const { choice } = readManeuverForm(form, choices);
+    if (!choice) return null;
+    return choice.value === CANCEL ? CANCEL : (MANEUVERS.find((m) => m === choice.maneuver) ?? null);
+  });
+}

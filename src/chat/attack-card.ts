@@ -1,0 +1,411 @@
+/**
+ * The attack card (§2.3, §2.4, §3.2): its state, the events that move it on, and the context its template shows.
+ * Everything here is pure: the state lives in the ChatMessage's flags (see chat-hooks.ts for why flags), every
+ * outcome comes from src/rules, and the context builder only localizes and lays out what the state holds.
+ */
+import type { CounterChange } from "../documents/actor.js";
+import { signed, type Localizer } from "../dice/genesys-roll.js";
+import { AIMED_AREAS, resolveAttack, type AimedArea, type AttackKind, type AttackOutcome, type ModifierPart } from "../rules/attack.js";
+import { RulesError } from "../rules/errors.js";
+import type { RulesOptions } from "../rules/options.js";
+import { DAMAGE_TYPES, type DamageType } from "../rules/types.js";
+
+export const SYSTEM_SCOPE = "genesys-gdr";
+export const ATTACK_FLAG = "attack";
+export const ATTACK_CARD_TEMPLATE = "systems/genesys-gdr/templates/chat/attack-card.hbs";
+
+/** Dice as rolled and the total the rules made of them. */
+export interface RollRecord {
+  formula: string;
+  dice: number[];
+  total: number;
+}
+
+/** A defence roll (§2.3.3) or, for a static or unaware target, the Narrator's difficulty (§2.3.5, A-16). */
+export type DefenceRecord =
+  | { kind: "roll"; label: string; grade: number; parts: ModifierPart[]; roll: RollRecord }
+  | { kind: "static"; difficulty: number };
+
+/** §3.3.3 venom injected by a bite that got past armour. */
+export interface VenomRecord {
+  roll: number;
+  doses: number;
+  limited: boolean;
+}
+
+/** Damage applied to the target through GenesysActor#applyDamage, kept for the breakdown and for Undo. */
+export interface AppliedRecord {
+  change: CounterChange;
+  venom: VenomRecord | null;
+}
+
+/** One attack roll against one target (a burst has one row per roll, §3.2.3). */
+export interface AttackRow {
+  id: string;
+  target: { actorUuid: string; tokenUuid: string | null; name: string };
+  /** Metres to the target, when known. */
+  distance: number | null;
+  /** §2.4.1 hit past 2/3 of the range: half damage (A-05). */
+  beyondHalf: boolean;
+  /** The attack roll's modifiers, as attackModifiers itemised them (plus the Narrator's own, key "narrator"). */
+  parts: ModifierPart[];
+  /** Chance to hit before rolling, 0–1, from the rules' odds against the target's expected defence. */
+  chance: { hit: number; grazing: number } | null;
+  attack: RollRecord;
+  defence: DefenceRecord | null;
+  outcome: AttackOutcome | null;
+  damage: RollRecord | null;
+  applied: AppliedRecord | null;
+  undone: boolean;
+}
+
+/** Everything the card shows and its buttons act on. */
+export interface AttackCardState {
+  version: 1;
+  attacker: { actorUuid: string; name: string };
+  weapon: {
+    name: string;
+    itemId: string | null;
+    /** i18n key of the mode (GENESYS.WeaponMode.*) or of the natural weapons. */
+    modeLabel: string;
+    kind: AttackKind;
+    explosive: boolean;
+    damage: { formula: string; book: string; type: DamageType };
+    /** Attacker's venom (2D6 doses for the viper), or null. */
+    venom: { dice: number; maxPerDay: number } | null;
+  };
+  /** What the attack roll adds to 2D10 before modifiers: the skill grade, or the animal's attack grade. */
+  grade: { label: string; value: number };
+  aimedArea: AimedArea;
+  bypassArmour: boolean;
+  /** §1.7.3 hidden from the players: only the Narrator sees totals and outcomes. */
+  blind: boolean;
+  /** Rounds spent and left (§2.4.1, one per attack roll), or null for weapons without a magazine. */
+  rounds: { used: number; left: number } | null;
+  order: string[];
+  rows: Record<string, AttackRow>;
+}
+
+/** What a click (or the Narrator) does to one row. Each is checked against the row's state before it applies. */
+export type CardEvent =
+  | { type: "defend"; rowId: string; defence: Extract<DefenceRecord, { kind: "roll" }> }
+  | { type: "static"; rowId: string; difficulty: number }
+  | { type: "damage"; rowId: string; damage: RollRecord }
+  | { type: "applied"; rowId: string; applied: AppliedRecord }
+  | { type: "undone"; rowId: string };
+
+export type CardEventType = CardEvent["type"];
+
+/** Who acts for an event: the defence belongs to the target's side, everything else to the attacker's. */
+export function eventSide(type: CardEventType): "target" | "attacker" {
+  return type === "defend" ? "target" : "attacker";
+}
+
+// ───────────────────────── reading the flags ─────────────────────────
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+const isInt = (v: unknown): v is number => typeof v === "number" && Number.isInteger(v);
+const isString = (v: unknown): v is string => typeof v === "string";
+
+function isRollRecord(v: unknown): v is RollRecord {
+  return isObject(v) && isString(v["formula"]) && Array.isArray(v["dice"]) && v["dice"].every(isInt) && isInt(v["total"]);
+}
+
+function isDefence(v: unknown): v is DefenceRecord {
+  if (!isObject(v)) return false;
+  if (v["kind"] === "static") return isInt(v["difficulty"]) && v["difficulty"] >= 0;
+  return v["kind"] === "roll" && isString(v["label"]) && isInt(v["grade"]) && Array.isArray(v["parts"]) && isRollRecord(v["roll"]);
+}
+
+function isRow(v: unknown): v is AttackRow {
+  if (!isObject(v) || !isString(v["id"]) || !isObject(v["target"]) || !isString(v["target"]["actorUuid"]) || !isString(v["target"]["name"])) return false;
+  if (!isRollRecord(v["attack"]) || !Array.isArray(v["parts"])) return false;
+  if (v["defence"] !== null && !isDefence(v["defence"])) return false;
+  if (v["damage"] !== null && !isRollRecord(v["damage"])) return false;
+  return v["outcome"] === null || v["outcome"] === "hit" || v["outcome"] === "grazing" || v["outcome"] === "miss";
+}
+
+/** The card state stored in a message's flags, or null when it is missing or not one this version can read. */
+export function readAttackState(raw: unknown): AttackCardState | null {
+  if (!isObject(raw) || raw["version"] !== 1) return null;
+  const attacker = raw["attacker"];
+  const weapon = raw["weapon"];
+  const rows = raw["rows"];
+  const order = raw["order"];
+  if (!isObject(attacker) || !isString(attacker["actorUuid"]) || !isObject(weapon) || !isObject(weapon["damage"])) return null;
+  if (!(DAMAGE_TYPES as readonly unknown[]).includes(weapon["damage"]["type"]) || !(AIMED_AREAS as readonly unknown[]).includes(raw["aimedArea"])) return null;
+  if (!isObject(rows) || !Array.isArray(order) || !order.every((id) => isString(id) && isRow(rows[id]))) return null;
+  // Checked field by field above; the remaining fields are plain values written by this module.
+  return raw as unknown as AttackCardState;
+}
+
+// ───────────────────────── events ─────────────────────────
+
+/** Why an event did not apply: the row moved on meanwhile (someone else clicked first) or the data is bad. */
+export type CardRefusal = "missingRow" | "stale" | "invalid";
+
+export type CardUpdate = { ok: true; row: AttackRow } | { ok: false; reason: CardRefusal };
+
+const refuse = (reason: CardRefusal): CardUpdate => ({ ok: false, reason });
+
+function validDice(dice: readonly number[], count: number, faces: number): boolean {
+  return dice.length === count && dice.every((d) => isInt(d) && d >= 1 && d <= faces);
+}
+
+/** A 2D10 roll whose total is its dice plus the bonus it claims (grade and parts). */
+function validDefenceRoll(defence: Extract<DefenceRecord, { kind: "roll" }>): boolean {
+  const bonus = defence.grade + defence.parts.reduce((s, p) => s + p.value, 0);
+  const { dice, total } = defence.roll;
+  return validDice(dice, 2, 10) && total === dice.reduce((s, d) => s + d, 0) + bonus;
+}
+
+/**
+ * Moves one row on by an event, or says why not. The outcome is always the rules' (resolveAttack, with the
+ * world's grazing setting); an event that does not fit the row's state (already defended, no hit, nothing to undo) is stale.
+ */
+export function applyCardEvent(state: AttackCardState, event: CardEvent, options: Partial<RulesOptions>): CardUpdate {
+  const row = state.rows[event.rowId];
+  if (!row) return refuse("missingRow");
+  try {
+    switch (event.type) {
+      case "defend": {
+        if (row.defence !== null) return refuse("stale");
+        // A relayed event is data from another client: check its shape, not only its type.
+        const defence: unknown = event.defence;
+        if (!isDefence(defence) || defence.kind !== "roll" || !validDefenceRoll(defence)) return refuse("invalid");
+        const outcome = resolveAttack({ attackTotal: row.attack.total, defenceTotal: event.defence.roll.total }, options);
+        return { ok: true, row: { ...row, defence: event.defence, outcome } };
+      }
+      case "static": {
+        if (row.defence !== null) return refuse("stale");
+        const outcome = resolveAttack({ attackTotal: row.attack.total, staticDifficulty: event.difficulty }, options);
+        return { ok: true, row: { ...row, defence: { kind: "static", difficulty: event.difficulty }, outcome } };
+      }
+      case "damage": {
+        if (row.outcome === null || row.outcome === "miss" || row.damage !== null) return refuse("stale");
+        if (!isRollRecord(event.damage) || event.damage.total < 0) return refuse("invalid");
+        return { ok: true, row: { ...row, damage: event.damage } };
+      }
+      case "applied": {
+        if (row.damage === null || (row.applied !== null && !row.undone)) return refuse("stale");
+        return { ok: true, row: { ...row, applied: event.applied, undone: false } };
+      }
+      case "undone": {
+        if (row.applied === null || row.undone) return refuse("stale");
+        return { ok: true, row: { ...row, undone: true } };
+      }
+    }
+  } catch (error) {
+    if (error instanceof RulesError) return refuse("invalid");
+    throw error;
+  }
+}
+
+/** The state with one row replaced. */
+export function withRow(state: AttackCardState, row: AttackRow): AttackCardState {
+  return { ...state, rows: { ...state.rows, [row.id]: row } };
+}
+
+// ───────────────────────── the card's context ─────────────────────────
+
+/** Who is looking: the Narrator sees and may do everything; a player acts for the actors they own. */
+export interface CardViewer {
+  isGM: boolean;
+  owns(actorUuid: string): boolean;
+}
+
+/** Nobody in particular: the card as stored in the message content (no buttons, blind totals hidden). */
+export const NO_VIEWER: CardViewer = { isGM: false, owns: () => false };
+
+export interface LabelValue {
+  label: string;
+  value: string;
+  cssClass: string;
+}
+
+export interface RowButtons {
+  defend: boolean;
+  static: boolean;
+  rollDamage: boolean;
+  apply: boolean;
+  undo: boolean;
+  stun: boolean;
+}
+
+export interface RowContext {
+  id: string;
+  cssClass: string;
+  target: string;
+  outcome: string;
+  distance: string | null;
+  chance: string | null;
+  attack: { dice: number[]; total: number; parts: LabelValue[] };
+  defence: { text: string; isRoll: boolean; dice: number[]; total: number | null; parts: LabelValue[] } | null;
+  damage: { formula: string; dice: number[]; total: number } | null;
+  applied: {
+    steps: LabelValue[];
+    counters: string;
+    condition: string;
+    conditionClass: string;
+    undone: boolean;
+    notes: string[];
+  } | null;
+  stun: string | null;
+  venom: string | null;
+  buttons: RowButtons;
+  labels: Record<keyof RowButtons, string>;
+}
+
+export type AttackCardContext = {
+  cssClass: string;
+  title: string;
+  attacker: string;
+  subtitle: string;
+  hidden: boolean;
+  hiddenText: string;
+  notes: string[];
+  rows: RowContext[];
+  summary: string | null;
+  labels: { attack: string; defence: string; damage: string; total: string };
+};
+
+function percent(p: number): string {
+  return `${String(Math.round(p * 100))} %`;
+}
+
+function partLines(parts: readonly ModifierPart[], prefix: string, i18n: Localizer): LabelValue[] {
+  return parts.map((p) => ({ label: i18n.localize(`${prefix}.${p.key}`), value: signed(p.value), cssClass: p.key }));
+}
+
+function outcomeText(row: AttackRow, i18n: Localizer): string {
+  return i18n.localize(row.outcome === null ? "GENESYS.Attack.Outcome.pending" : `GENESYS.Attack.Outcome.${row.outcome}`);
+}
+
+function defenceContext(defence: DefenceRecord, i18n: Localizer): NonNullable<RowContext["defence"]> {
+  if (defence.kind === "static") {
+    return { text: i18n.format("GENESYS.Attack.StaticTarget", { difficulty: String(defence.difficulty) }), isRoll: false, dice: [], total: null, parts: [] };
+  }
+  return {
+    text: i18n.format("GENESYS.Attack.DefenceWith", { label: defence.label, grade: String(defence.grade) }),
+    isRoll: true,
+    dice: defence.roll.dice,
+    total: defence.roll.total,
+    parts: partLines(defence.parts, "GENESYS.Attack.Modifier", i18n),
+  };
+}
+
+function appliedContext(applied: AppliedRecord, row: AttackRow, i18n: Localizer): NonNullable<RowContext["applied"]> {
+  const change = applied.change;
+  const steps = (change.damage?.steps ?? []).map((s) => ({ label: i18n.localize(`GENESYS.Attack.Step.${s.key}`), value: String(s.value), cssClass: s.key }));
+  const dw = change.after.wounds - change.before.wounds;
+  const df = change.after.fatigue - change.before.fatigue;
+  const notes: string[] = [];
+  if (change.damage?.limbDisabled === true) notes.push(i18n.localize("GENESYS.Attack.LimbDisabled"));
+  if (change.damage?.disarmed === true) notes.push(i18n.localize("GENESYS.Attack.Disarmed"));
+  if (change.damage?.disarmed === false) notes.push(i18n.localize("GENESYS.Attack.NotDisarmed"));
+  return {
+    steps,
+    counters: i18n.format("GENESYS.Attack.Counters", { target: row.target.name, wounds: String(dw), fatigue: String(df) }),
+    condition: i18n.format("GENESYS.Attack.NewCondition", { condition: i18n.localize(`GENESYS.Condition.${change.condition.after}`) }),
+    conditionClass: change.condition.after,
+    undone: row.undone,
+    notes,
+  };
+}
+
+function rowContext(state: AttackCardState, row: AttackRow, viewer: CardViewer, i18n: Localizer): RowContext {
+  const attackerSide = viewer.isGM || viewer.owns(state.attacker.actorUuid);
+  const targetSide = viewer.isGM || viewer.owns(row.target.actorUuid);
+  const hit = row.outcome === "hit" || row.outcome === "grazing";
+  const live = row.applied !== null && !row.undone;
+  const damage = row.applied?.change.damage ?? null;
+  const stun = live && damage?.stunCheck === true
+    ? i18n.format("GENESYS.Attack.StunPrompt", { target: row.target.name, difficulty: String(damage.stunDifficulty) })
+    : null;
+  const buttons: RowButtons = {
+    defend: row.defence === null && targetSide,
+    static: row.defence === null && viewer.isGM,
+    rollDamage: hit && row.damage === null && attackerSide,
+    apply: row.damage !== null && !live && attackerSide,
+    undo: live && attackerSide,
+    stun: stun !== null && targetSide,
+  };
+  const venom = live && row.applied?.venom && row.applied.venom.doses > 0
+    ? i18n.format(row.applied.venom.limited ? "GENESYS.Attack.VenomLimited" : "GENESYS.Attack.Venom", {
+        doses: String(row.applied.venom.doses),
+        roll: String(row.applied.venom.roll),
+        target: row.target.name,
+      })
+    : null;
+  return {
+    id: row.id,
+    cssClass: row.outcome ?? "pending",
+    target: row.target.name,
+    outcome: outcomeText(row, i18n),
+    distance: row.distance === null ? null : i18n.format("GENESYS.Attack.Distance", { metres: String(Math.round(row.distance * 10) / 10) }),
+    chance: row.chance === null
+      ? null
+      : i18n.format(row.chance.grazing > 0 ? "GENESYS.Attack.ChanceGrazing" : "GENESYS.Attack.Chance", { hit: percent(row.chance.hit), grazing: percent(row.chance.grazing) }),
+    attack: { dice: row.attack.dice, total: row.attack.total, parts: partLines(row.parts, "GENESYS.Attack.Modifier", i18n) },
+    defence: row.defence === null ? null : defenceContext(row.defence, i18n),
+    damage: row.damage,
+    applied: row.applied === null ? null : appliedContext(row.applied, row, i18n),
+    stun,
+    venom,
+    buttons,
+    labels: {
+      defend: i18n.localize("GENESYS.Attack.Button.defend"),
+      static: i18n.localize("GENESYS.Attack.Button.static"),
+      rollDamage: i18n.localize("GENESYS.Attack.Button.rollDamage"),
+      apply: i18n.localize("GENESYS.Attack.Button.apply"),
+      undo: i18n.localize("GENESYS.Attack.Button.undo"),
+      stun: i18n.localize("GENESYS.Attack.Button.stun"),
+    },
+  };
+}
+
+const NO_BUTTONS: RowButtons = { defend: false, static: false, rollDamage: false, apply: false, undo: false, stun: false };
+
+/**
+ * The card as one viewer sees it: buttons only for what that viewer may do (the target's side defends, the attacker's
+ * side rolls and applies damage, the Narrator may also mark a static target); a blind card shows a player nothing but
+ * who attacked whom.
+ */
+export function attackCardContext(state: AttackCardState, viewer: CardViewer, i18n: Localizer): AttackCardContext {
+  const hidden = state.blind && !viewer.isGM;
+  const rows = state.order.flatMap((id) => {
+    const row = state.rows[id];
+    if (!row) return [];
+    const full = rowContext(state, row, viewer, i18n);
+    if (!hidden) return [full];
+    return [{ ...full, cssClass: "hidden", outcome: i18n.localize("GENESYS.Attack.Outcome.hidden"), chance: null, attack: { dice: [], total: 0, parts: [] }, defence: null, damage: null, applied: null, stun: null, venom: null, buttons: NO_BUTTONS }];
+  });
+  const notes: string[] = [];
+  if (state.aimedArea !== "trunk") notes.push(i18n.format("GENESYS.Attack.Aimed", { area: i18n.localize(`GENESYS.Attack.Area.${state.aimedArea}`) }));
+  if (state.bypassArmour) notes.push(i18n.localize("GENESYS.Attack.BypassArmour"));
+  if (state.rounds) notes.push(i18n.format("GENESYS.Attack.Rounds", { used: String(state.rounds.used), left: String(state.rounds.left) }));
+  if (state.blind) notes.push(i18n.localize("GENESYS.Attack.BlindNote"));
+  const decided = state.order.map((id) => state.rows[id]).filter((r): r is AttackRow => r !== undefined && r.outcome !== null);
+  const hits = decided.filter((r) => r.outcome !== "miss").length;
+  const grazing = decided.filter((r) => r.outcome === "grazing").length;
+  const summary = !hidden && state.order.length > 1 && decided.length === state.order.length
+    ? i18n.format("GENESYS.Attack.Summary", { hits: String(hits), rolls: String(state.order.length), grazing: String(grazing) })
+    : null;
+  return {
+    cssClass: hidden ? "hidden" : "",
+    title: state.weapon.name,
+    attacker: state.attacker.name,
+    subtitle: `${i18n.localize(state.weapon.modeLabel)} · ${state.grade.label} ${String(state.grade.value)} · ${state.weapon.damage.book}`,
+    hidden,
+    hiddenText: i18n.localize("GENESYS.Attack.HiddenHint"),
+    notes,
+    rows,
+    summary,
+    labels: {
+      attack: i18n.localize("GENESYS.Attack.AttackRoll"),
+      defence: i18n.localize("GENESYS.Attack.DefenceRoll"),
+      damage: i18n.localize("GENESYS.Attack.DamageRoll"),
+      total: i18n.localize("GENESYS.Check.Total"),
+    },
+  };
+}

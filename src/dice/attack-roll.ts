@@ -1,0 +1,452 @@
+/**
+ * Attack rolls (§2.3.1, §2.4, §3.2): from "this actor attacks with that weapon those targets" to the card's state.
+ * Preconditions, modifiers, odds, outcomes and damage all come from src/rules; this file gathers the inputs from the
+ * actors, rolls Foundry's dice, and hands the numbers to the rules.
+ */
+import { AnimalModel } from "../data/actor/animal.js";
+import { SkillModel } from "../data/item/skill.js";
+import { WeaponModel } from "../data/item/weapon.js";
+import { toDamageSpec } from "../data/item/wield.js";
+import type { GenesysActor } from "../documents/actor.js";
+import { VIPER_VENOM, venomDoses, type AnimalEnvironment } from "../rules/advanced/animals.js";
+import {
+  attackModifiers,
+  multipleAttacks,
+  type AdvantageKey,
+  type AimedArea,
+  type AttackKind,
+  type AttackModifierInput,
+  type ModifierPart,
+  type WeaponSize,
+} from "../rules/attack.js";
+import { unarmedDamage } from "../rules/damage.js";
+import { RulesError } from "../rules/errors.js";
+import { attackHitProbability } from "../rules/odds.js";
+import type { RulesOptions } from "../rules/options.js";
+import { canReach, isBeyondHalfDamage, rollDamage, type DamageSpec } from "../rules/weapons.js";
+import type { AttackCardState, AttackRow, RollRecord, VenomRecord } from "../chat/attack-card.js";
+
+/** The slug of the skill people dodge with (Schivare in the compendium): the default defence. */
+export const DODGE_SKILL_SLUG = "schivare";
+
+/** A refused attack: an i18n key and its format data, shown as a warning; nothing was rolled or changed. */
+export interface AttackRefusal {
+  warning: string;
+  data: Record<string, string>;
+}
+
+export type Refusable<T> = { ok: true; value: T } | { ok: false; refusal: AttackRefusal };
+
+const refuse = (warning: string, data: Record<string, string> = {}): { ok: false; refusal: AttackRefusal } => ({ ok: false, refusal: { warning, data } });
+
+/** A targeted token, as the attack sees it. */
+export interface TargetRef {
+  actor: GenesysActor | null;
+  tokenUuid: string | null;
+  name: string;
+  /** Metres from the attacker, measured on the canvas; null when there is no scene to measure on. */
+  distance: number | null;
+}
+
+/** What the defender is expected to roll, for the odds shown before attacking. */
+export interface DefenceEstimate {
+  label: string;
+  grade: number;
+  conditionPenalty: number;
+}
+
+export interface PlannedTarget {
+  actorUuid: string;
+  tokenUuid: string | null;
+  name: string;
+  distance: number | null;
+  prone: boolean;
+  /** null when the target cannot defend (collapsed) or its defence grade is unknown (an animal's lost value). */
+  defence: DefenceEstimate | null;
+}
+
+/** Everything the dialog and the roll need, read once from the attacker, the weapon and the targets. */
+export interface AttackPlan {
+  actorUuid: string;
+  actorName: string;
+  itemId: string | null;
+  weaponName: string;
+  modeLabel: string;
+  kind: AttackKind;
+  /** The grade label and value; for animals, per environment (see grades). */
+  grade: { label: string; value: number };
+  /** Animals: attack grade per environment (null = cannot act there). */
+  environments: { key: AnimalEnvironment | null; attack: number | null }[];
+  /** Gittata in metres, null for melee reach. */
+  range: number | null;
+  explosive: boolean;
+  maxAttacks: number;
+  /** Rounds left in the magazine, null for weapons without one. */
+  magazine: number | null;
+  strength: number;
+  /** FM to pass to attackModifiers (null for unarmed blows and animals, which have none). */
+  minStrength: number | null;
+  perception: number;
+  conditionPenalty: number;
+  damage: { formula: string; book: string; type: AttackCardState["weapon"]["damage"]["type"] };
+  /** The damage spec the rules total the dice with; null = unarmed blow (FOR − 1D6, §2.3.7). */
+  damageSpec: DamageSpec | null;
+  venom: { dice: number; maxPerDay: number } | null;
+  targets: PlannedTarget[];
+}
+
+/** The attacker's choices in the dialog (or a macro's). Numbers are checked before use. */
+export interface AttackAnswer {
+  rolls: number;
+  /** One entry per planned target, in the same order. */
+  targets: { distance: number | null; prone: boolean }[];
+  advantages: AdvantageKey[];
+  focus: boolean;
+  aimedArea: AimedArea;
+  weaponSize: WeaponSize | null;
+  /** Armour-gap penalty −2 … −6, or null. */
+  bypassArmour: number | null;
+  twoWeapons: boolean;
+  arcDegrees: number;
+  desperateAggression: boolean;
+  environment: AnimalEnvironment | null;
+  /** Situational modifier anyone may add. */
+  modifier: number;
+  /** The Narrator's override of the modifiers' total (null = as computed). */
+  override: number | null;
+  blind: boolean;
+}
+
+export function defaultAnswer(plan: AttackPlan): AttackAnswer {
+  return {
+    rolls: Math.min(plan.maxAttacks, Math.max(1, plan.targets.length)),
+    targets: plan.targets.map((t) => ({ distance: t.distance, prone: t.prone })),
+    advantages: [],
+    focus: false,
+    aimedArea: "trunk",
+    weaponSize: null,
+    bypassArmour: null,
+    twoWeapons: false,
+    arcDegrees: 0,
+    desperateAggression: false,
+    environment: null,
+    modifier: 0,
+    override: null,
+    blind: false,
+  };
+}
+
+function skillGrade(actor: GenesysActor, slug: string): { name: string; grade: number } | null {
+  for (const item of actor.items) {
+    if (item.system instanceof SkillModel && item.system.slug === slug && item.system.grade !== null) return { name: item.name, grade: item.system.grade };
+  }
+  return null;
+}
+
+/** §2.3.3 the defence a target is expected to roll: dodge (or Destrezza) for people, the printed grade for animals. */
+export function defenceEstimate(actor: GenesysActor, localize: (key: string) => string): DefenceEstimate | null {
+  const sys = actor.genesys;
+  if (!sys || sys.condition.penalty === null || !sys.condition.canDefend) return null;
+  if (sys instanceof AnimalModel) {
+    const grade = sys.gradesIn(null).defence;
+    return grade === null ? null : { label: localize("GENESYS.Attack.AnimalDefence"), grade, conditionPenalty: sys.condition.penalty };
+  }
+  const dodge = skillGrade(actor, DODGE_SKILL_SLUG);
+  return dodge
+    ? { label: dodge.name, grade: dodge.grade, conditionPenalty: sys.condition.penalty }
+    : { label: localize("GENESYS.Characteristic.dexterity"), grade: sys.effective.dexterity, conditionPenalty: sys.condition.penalty };
+}
+
+function planTargets(targets: readonly TargetRef[], localize: (key: string) => string): Refusable<PlannedTarget[]> {
+  if (targets.length === 0) return refuse("GENESYS.Attack.Warn.NoTargets");
+  const planned: PlannedTarget[] = [];
+  for (const t of targets) {
+    if (!t.actor) return refuse("GENESYS.Attack.Warn.TargetMissing", { name: t.name });
+    if (!t.actor.genesys) return refuse("GENESYS.Attack.Warn.TargetNotGenesys", { name: t.name });
+    planned.push({
+      actorUuid: t.actor.uuid,
+      tokenUuid: t.tokenUuid,
+      name: t.name,
+      distance: t.distance,
+      prone: t.actor.statuses.has("prone"),
+      defence: defenceEstimate(t.actor, localize),
+    });
+  }
+  return { ok: true, value: planned };
+}
+
+/**
+ * §2.3.1 everything an attack needs before the dialog, or why there can be none: no GeneSys data, an attacker who
+ * cannot act (§1.5.2), a missing or unready weapon, a skill the attacker lacks, no targets or a target without data.
+ * `itemId` names the weapon; without it the attacker must be an animal using its natural weapons (§3.3.1).
+ */
+export function prepareAttack(actor: GenesysActor, itemId: string | null, targets: readonly TargetRef[], localize: (key: string) => string): Refusable<AttackPlan> {
+  const sys = actor.genesys;
+  if (!sys) return refuse("GENESYS.Attack.Warn.NotGenesys", { name: actor.name });
+  if (!actor.isOwner) return refuse("GENESYS.Warn.NotOwner", { name: actor.name });
+  if (sys.condition.penalty === null || !sys.condition.canAct) {
+    return refuse("GENESYS.Attack.Warn.CannotAct", { name: actor.name, condition: localize(`GENESYS.Condition.${sys.condition.key}`) });
+  }
+  const conditionPenalty = sys.condition.penalty;
+  const common = { actorUuid: actor.uuid, actorName: actor.name, conditionPenalty };
+
+  if (sys instanceof AnimalModel) {
+    if (itemId !== null) return refuse("GENESYS.Attack.Warn.NoWeapon", { name: actor.name });
+    const planned = planTargets(targets, localize);
+    if (!planned.ok) return planned;
+    const environments = [
+      { key: null, attack: sys.gradesIn(null).attack },
+      ...sys.environments.map((e) => ({ key: e.environment, attack: sys.gradesIn(e.environment).canAct ? sys.gradesIn(e.environment).attack : null })),
+    ];
+    return {
+      ok: true,
+      value: {
+        ...common,
+        itemId: null,
+        weaponName: sys.attack.natural || localize("GENESYS.Attack.NaturalWeapons"),
+        modeLabel: "GENESYS.Attack.Natural",
+        kind: "melee",
+        grade: { label: localize("GENESYS.Attack.AnimalAttack"), value: sys.gradesIn(null).attack },
+        environments,
+        range: null,
+        explosive: false,
+        maxAttacks: sys.attack.attacksPerTurn,
+        magazine: null,
+        strength: sys.characteristics.strength,
+        minStrength: null,
+        perception: sys.characteristics.perception,
+        damage: { formula: sys.damage.formula, book: sys.damage.book, type: sys.attack.damage.type },
+        damageSpec: toDamageSpec(sys.attack.damage),
+        venom: sys.hasVenom ? { dice: sys.venom.dice, maxPerDay: sys.venom.maxPerDay } : null,
+        targets: planned.value,
+      },
+    };
+  }
+
+  const item = itemId === null ? undefined : actor.items.get(itemId);
+  const weapon = item?.system instanceof WeaponModel ? item.system : null;
+  if (!item || !weapon) return refuse("GENESYS.Attack.Warn.NoWeapon", { name: actor.name });
+  const mode = weapon.active;
+  const wielded = weapon.wielded;
+  if (!mode || !wielded) return refuse("GENESYS.Attack.Warn.NoWeapon", { name: actor.name });
+  if (!weapon.ready) return refuse("GENESYS.Attack.Warn.NotReady", { weapon: item.name });
+  const skill = weapon.skillSlug ? skillGrade(actor, weapon.skillSlug) : null;
+  if (!skill) return refuse("GENESYS.Attack.Warn.NoSkill", { name: actor.name, weapon: item.name, skill: weapon.skillSlug || "—" });
+  const planned = planTargets(targets, localize);
+  if (!planned.ok) return planned;
+  const unarmed = mode.key === "unarmed";
+  return {
+    ok: true,
+    value: {
+      ...common,
+      itemId: item.id,
+      weaponName: item.name,
+      modeLabel: `GENESYS.WeaponMode.${mode.key}`,
+      kind: wielded.range === null ? "melee" : "ranged",
+      grade: { label: skill.name, value: skill.grade },
+      environments: [],
+      range: wielded.range,
+      explosive: weapon.explosive,
+      maxAttacks: mode.multiAttack,
+      magazine: mode.magazine === null ? null : (weapon.rounds ?? 0),
+      strength: sys.characteristics.strength,
+      minStrength: unarmed ? null : mode.minStrength,
+      perception: sys.effective.perception,
+      damage: { formula: wielded.damage.formula, book: wielded.damage.book, type: wielded.damage.type },
+      damageSpec: unarmed ? null : toDamageSpec(mode.damage),
+      venom: null,
+      targets: planned.value,
+    },
+  };
+}
+
+/** One attack roll to make: its target and modifiers, and the odds before rolling. */
+export interface RowSpec {
+  targetIndex: number;
+  distance: number | null;
+  beyondHalf: boolean;
+  parts: ModifierPart[];
+  bonus: number;
+  chance: { hit: number; grazing: number } | null;
+}
+
+export interface AttackSpec {
+  grade: { label: string; value: number };
+  rows: RowSpec[];
+  roundsLeft: number | null;
+}
+
+const isWhole = (n: unknown): n is number => typeof n === "number" && Number.isInteger(n);
+
+/**
+ * §2.3.1/§3.2.3 the attack rolls the answer asks for, each with its modifiers (attackModifiers only) and its odds
+ * (attackHitProbability), or why they cannot be made: a target out of range (canReach), a ranged attack without a
+ * distance, more rolls than the weapon allows or than rounds left (shotsAfter), an environment where the animal cannot act.
+ */
+export function specifyAttack(plan: AttackPlan, answer: AttackAnswer, options: Partial<RulesOptions>, isGM: boolean): Refusable<AttackSpec> {
+  let grade = plan.grade;
+  if (plan.environments.length > 0) {
+    const env = plan.environments.find((e) => e.key === answer.environment) ?? plan.environments[0];
+    if (!env || env.attack === null) return refuse("GENESYS.Attack.Warn.CannotActHere", { name: plan.actorName });
+    grade = { label: plan.grade.label, value: env.attack };
+  }
+  if (!isWhole(answer.rolls) || answer.rolls < 1) return refuse("GENESYS.Attack.Warn.BadNumber", { value: String(answer.rolls) });
+  if (answer.rolls > plan.maxAttacks) return refuse("GENESYS.Attack.Warn.TooManyRolls", { max: String(plan.maxAttacks) });
+  if (plan.magazine !== null && plan.magazine === 0) return refuse("GENESYS.Attack.Warn.Empty", { weapon: plan.weaponName });
+  if (plan.magazine !== null && plan.magazine < answer.rolls) {
+    return refuse("GENESYS.Attack.Warn.FewRounds", { weapon: plan.weaponName, rounds: String(plan.magazine), rolls: String(answer.rolls) });
+  }
+  if (answer.rolls < plan.targets.length) return refuse("GENESYS.Attack.Warn.FewerRollsThanTargets", { rolls: String(answer.rolls), targets: String(plan.targets.length) });
+  for (const n of [answer.modifier, answer.arcDegrees]) if (!isWhole(n)) return refuse("GENESYS.Attack.Warn.BadNumber", { value: String(n) });
+  if (answer.override !== null && (!isGM || !isWhole(answer.override))) return refuse("GENESYS.Attack.Warn.BadNumber", { value: String(answer.override) });
+
+  try {
+    const burst = multipleAttacks({ maxAttacks: plan.maxAttacks, rolls: answer.rolls, magazine: plan.magazine, arcDegrees: answer.arcDegrees, twoWeapons: answer.twoWeapons });
+    const perTarget = plan.targets.map((target, i) => {
+      const given = answer.targets[i];
+      const distance = given?.distance ?? null;
+      if (distance !== null && (typeof distance !== "number" || !Number.isFinite(distance) || distance < 0)) throw new AttackInputError("GENESYS.Attack.Warn.BadNumber", { value: String(distance) });
+      if (plan.kind === "ranged" && plan.range !== null) {
+        if (distance === null) throw new AttackInputError("GENESYS.Attack.Warn.NoDistance", { target: target.name });
+        if (!canReach(distance, plan.range)) throw new AttackInputError("GENESYS.Attack.Warn.OutOfRange", { target: target.name, distance: String(distance), range: String(plan.range) });
+      }
+      const input: AttackModifierInput = {
+        kind: plan.kind,
+        ...(distance === null ? {} : { distanceMetres: distance }),
+        advantages: answer.advantages,
+        conditionPenalty: plan.conditionPenalty,
+        ...(answer.focus ? { focusPerception: plan.perception } : {}),
+        ...(plan.minStrength === null ? {} : { strength: plan.strength, weaponMinStrength: plan.minStrength }),
+        ...(answer.aimedArea === "trunk" ? {} : { aimedArea: answer.aimedArea }),
+        ...(answer.weaponSize === null ? {} : { weaponSize: answer.weaponSize }),
+        ...(answer.bypassArmour === null ? {} : { bypassArmour: answer.bypassArmour }),
+        twoWeapons: answer.twoWeapons,
+        // §3.2.3 the arc only matters when the rolls go to scattered targets.
+        ...(plan.targets.length > 1 ? { arcDegrees: answer.arcDegrees } : {}),
+        targetProne: given?.prone === true,
+        desperateAggression: answer.desperateAggression,
+      };
+      const computed = attackModifiers(input, options).parts;
+      const situational: ModifierPart[] = answer.modifier === 0 ? [] : [{ key: "situational", value: answer.modifier }];
+      const parts = answer.override === null ? [...computed, ...situational] : [{ key: "narrator", value: answer.override }];
+      const bonus = grade.value + parts.reduce((s, p) => s + p.value, 0);
+      const odds = target.defence
+        ? attackHitProbability({ attackBonus: bonus, defenceBonus: target.defence.grade + target.defence.conditionPenalty }, options)
+        : null;
+      const beyondHalf = distance !== null && plan.range !== null && !plan.explosive && isBeyondHalfDamage(distance, plan.range);
+      return { distance, beyondHalf, parts, bonus, chance: odds ? { hit: odds.hit, grazing: odds.grazing } : null };
+    });
+    // §3.2.3 each roll names its target; with several targets the rolls go round them in order.
+    const rows = Array.from({ length: burst.rolls }, (_, i): RowSpec => {
+      const targetIndex = i % plan.targets.length;
+      const t = perTarget[targetIndex];
+      if (!t) throw new AttackInputError("GENESYS.Attack.Warn.NoTargets", {});
+      return { targetIndex, ...t };
+    });
+    return { ok: true, value: { grade, rows, roundsLeft: burst.shotsLeft } };
+  } catch (error) {
+    if (error instanceof AttackInputError) return refuse(error.warning, error.data);
+    if (error instanceof RulesError) return refuse("GENESYS.Attack.Warn.Rules", { message: error.message });
+    throw error;
+  }
+}
+
+class AttackInputError extends Error {
+  constructor(readonly warning: string, readonly data: Record<string, string>) {
+    super(warning);
+  }
+}
+
+/** The dice of an evaluated roll, in order, active results only. */
+function diceOf(roll: { dice: readonly { results: readonly { result: number; active?: boolean | undefined }[] }[] }): number[] {
+  return roll.dice.flatMap((term) => term.results.filter((r) => r.active !== false).map((r) => r.result));
+}
+
+/** 2D10 + bonus (§2.3.1/§2.3.3), rolled with Foundry's dice. */
+export async function rollTwoD10(bonus: number): Promise<RollRecord> {
+  const roll = await new foundry.dice.Roll("2d10 + @bonus", { bonus }).evaluate();
+  return { formula: bonus < 0 ? `2d10 − ${String(-bonus)}` : `2d10 + ${String(bonus)}`, dice: diceOf(roll), total: roll.total };
+}
+
+/** The card's state after rolling every attack of the spec. */
+export async function rollAttack(plan: AttackPlan, spec: AttackSpec, answer: AttackAnswer): Promise<AttackCardState> {
+  const rows: Record<string, AttackRow> = {};
+  const order: string[] = [];
+  for (const [i, r] of spec.rows.entries()) {
+    const target = plan.targets[r.targetIndex];
+    if (!target) continue;
+    const id = `r${String(i)}`;
+    order.push(id);
+    rows[id] = {
+      id,
+      target: { actorUuid: target.actorUuid, tokenUuid: target.tokenUuid, name: target.name },
+      distance: r.distance,
+      beyondHalf: r.beyondHalf,
+      parts: r.parts,
+      chance: r.chance,
+      attack: await rollTwoD10(r.bonus),
+      defence: null,
+      outcome: null,
+      damage: null,
+      applied: null,
+      undone: false,
+    };
+  }
+  return {
+    version: 1,
+    attacker: { actorUuid: plan.actorUuid, name: plan.actorName },
+    weapon: {
+      name: plan.weaponName,
+      itemId: plan.itemId,
+      modeLabel: plan.modeLabel,
+      kind: plan.kind,
+      explosive: plan.explosive,
+      damage: plan.damage,
+      venom: plan.venom,
+    },
+    grade: spec.grade,
+    aimedArea: answer.aimedArea,
+    bypassArmour: answer.bypassArmour !== null,
+    blind: answer.blind,
+    rounds: plan.magazine === null || spec.roundsLeft === null ? null : { used: order.length, left: spec.roundsLeft },
+    order,
+    rows,
+  };
+}
+
+/**
+ * §2.4.1/§3.3.1 one damage roll: the weapon's (or the animal's) formula with the attacker's roll data, totalled by the
+ * rules from the dice (rollDamage; FOR − 1D6 for unarmed blows), so it never goes below 0.
+ */
+export async function rollDamageFor(attacker: GenesysActor, weaponItemId: string | null): Promise<RollRecord | null> {
+  const sys = attacker.genesys;
+  if (!sys) return null;
+  let formula: string;
+  let spec: DamageSpec | null;
+  if (sys instanceof AnimalModel) {
+    formula = sys.damage.formula;
+    spec = toDamageSpec(sys.attack.damage);
+  } else {
+    const item = weaponItemId === null ? undefined : attacker.items.get(weaponItemId);
+    const weapon = item?.system instanceof WeaponModel ? item.system : null;
+    if (!weapon?.active || !weapon.wielded) return null;
+    formula = weapon.wielded.damage.formula;
+    spec = weapon.active.key === "unarmed" ? null : toDamageSpec(weapon.active.damage);
+  }
+  const roll = await new foundry.dice.Roll(formula, attacker.getRollData()).evaluate();
+  const dice = diceOf(roll);
+  const strength = sys.characteristics.strength;
+  const total = spec === null ? unarmedDamage(strength, dice[0] ?? 0) : rollDamage(spec, strength, dice);
+  return { formula: roll.formula, dice, total };
+}
+
+/** §3.3.3 (A-41) venom of a bite that got past armour: the attacker's dice of doses, within its daily limit. */
+export async function rollVenom(venom: { dice: number; maxPerDay: number }, damageAfterArmour: number, injectedToday: number): Promise<VenomRecord> {
+  const roll = await new foundry.dice.Roll(`${String(venom.dice)}d6`).evaluate();
+  const sum = diceOf(roll).reduce((s, d) => s + d, 0);
+  const injection = venomDoses(
+    { damageAfterArmour, roll2d6: sum, dosesInjectedToday: Math.min(injectedToday, venom.maxPerDay) },
+    { ...VIPER_VENOM, dosesDice: venom.dice, maxDosesPerDay: venom.maxPerDay },
+  );
+  return { roll: sum, doses: injection.doses, limited: injection.limited };
+}

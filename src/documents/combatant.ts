@@ -1,0 +1,116 @@
+/**
+ * GenesysCombatant: what the GeneSys turn needs to know about one participant, read from its actor and from
+ * its flags (tie-break, declaration, surprise, whether it has acted). The turn logic lives in combat.ts.
+ */
+import { AnimalModel } from "../data/actor/animal.js";
+import type { Combatant as RulesCombatant, ExecutionEntry } from "../rules/initiative.js";
+import { canActInTurn } from "../rules/advanced/surprise.js";
+import type { ManeuverKey } from "../rules/types.js";
+import { SYSTEM_ID } from "../settings/rules-settings.js";
+
+/** §2.1.1 the declaration stored on a combatant; every key is always written, so an update replaces it whole. */
+export interface StoredDeclaration {
+  /** What the combatant will do (a replacement at execution changes it, §2.1.2). */
+  maneuver: ManeuverKey;
+  /** The maneuver declared in the declaration phase: its initiative fixes the execution slot (A-38). */
+  slot: ManeuverKey;
+  /** §2.1.2 waiting for an event; persists across turns (A-33). */
+  held: boolean;
+  /** A held action whose event has come: it takes precedence over every normal action. */
+  triggered: boolean;
+  /** Token or actor id of the target, when the maneuver has one. */
+  target: string | null;
+  /** Round of the declaration: one that is not held counts only in that round. */
+  round: number;
+}
+
+/** §2.1.1 (A-32) the rank kept for the fight among equal Riflessi, with the Riflessi it was rolled at. */
+export interface TieBreakFlag {
+  reflexes: number;
+  rank: number;
+}
+
+/** Flags of a combatant under the system's scope (typed in src/fvtt-config.ts). */
+export type CombatantFlags = {
+  tieBreak?: TieBreakFlag | null;
+  declaration?: StoredDeclaration | null;
+  /** §3.2.1 caught by surprise: no action in round 1. */
+  surprised?: boolean;
+  /** The last round in which this combatant's slot was completed (or given up). */
+  actedRound?: number | null;
+};
+
+export class GenesysCombatant<SubType extends Combatant.SubType = Combatant.SubType> extends Combatant<SubType> {
+  /** The system's flags, each possibly missing. */
+  get genesysFlags(): CombatantFlags {
+    return {
+      tieBreak: this.getFlag(SYSTEM_ID, "tieBreak") ?? null,
+      declaration: this.getFlag(SYSTEM_ID, "declaration") ?? null,
+      surprised: this.getFlag(SYSTEM_ID, "surprised") === true,
+      actedRound: this.getFlag(SYSTEM_ID, "actedRound") ?? null,
+    };
+  }
+
+  /** Riflessi of the actor (0 without a GeneSys actor). */
+  get reflexes(): number {
+    return this.actor?.genesys?.derived.reflexes ?? 0;
+  }
+
+  /** Kept tie-break rank, when it was rolled at the current Riflessi; 0 otherwise. */
+  get tieBreak(): number {
+    const flag = this.genesysFlags.tieBreak;
+    return flag && flag.reflexes === this.reflexes ? flag.rank : 0;
+  }
+
+  get surprised(): boolean {
+    return this.genesysFlags.surprised === true;
+  }
+
+  /** An animal attacks with the maneuver of the animalAttackManeuver setting (A-03). */
+  get isAnimal(): boolean {
+    return this.actor?.genesys instanceof AnimalModel;
+  }
+
+  /** §1.5.2 only a conscious, not defeated combatant declares and acts (collapsed and dead cannot). */
+  get conscious(): boolean {
+    if (this.isDefeated) return false;
+    return this.actor?.genesys?.condition.canAct ?? false;
+  }
+
+  /** Conscious and, in round 1, not surprised (§3.2.1). */
+  canActInRound(round: number): boolean {
+    return this.conscious && round >= 1 && canActInTurn(round, this.surprised);
+  }
+
+  /** The declaration in force in a round: this round's, or a hold carried over (A-33). */
+  declarationFor(round: number): StoredDeclaration | null {
+    const d = this.genesysFlags.declaration ?? null;
+    if (!d) return null;
+    return d.held || d.round === round ? d : null;
+  }
+
+  hasActed(round: number): boolean {
+    return this.genesysFlags.actedRound === round;
+  }
+
+  /** The rules' view for declaration order. */
+  get rulesCombatant(): RulesCombatant {
+    return { id: this.id ?? "", reflexes: this.reflexes, tieBreak: this.tieBreak };
+  }
+
+  /**
+   * The rules' execution entry for a round, or null when this combatant has no slot: nothing declared,
+   * a hold still waiting, or unable to act. The slot maneuver, not a replacement, decides the order (A-38).
+   */
+  executionEntry(round: number): ExecutionEntry | null {
+    const d = this.declarationFor(round);
+    if (!d || !this.canActInRound(round)) return null;
+    if (d.held && !d.triggered) return null;
+    return { ...this.rulesCombatant, maneuver: d.slot, held: d.held, surprised: this.surprised };
+  }
+}
+
+/** Narrows a Foundry combatant to this system's class. */
+export function isGenesysCombatant(combatant: unknown): combatant is GenesysCombatant {
+  return combatant instanceof GenesysCombatant;
+}

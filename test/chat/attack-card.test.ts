@@ -1,0 +1,203 @@
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import {
+  ATTACK_CARD_TEMPLATE,
+  NO_VIEWER,
+  applyCardEvent,
+  attackCardContext,
+  readAttackState,
+  type AttackCardState,
+  type AttackRow,
+  type CardViewer,
+} from "../../src/chat/attack-card.js";
+import { decorateAttackCard } from "../../src/chat/chat-hooks.js";
+import type { CounterChange } from "../../src/documents/actor.js";
+import { bootSystem } from "../foundry/boot.js";
+
+beforeAll(async () => {
+  await bootSystem();
+});
+
+/** Foundry's behaviour for a missing key (the key itself), with the data appended as key:value (handlebars escapes "="). */
+const i18n = {
+  localize: (key: string): string => key,
+  format: (key: string, data: Record<string, string> = {}): string => `${key}(${Object.entries(data).map(([k, v]) => `${k}:${v}`).join(",")})`,
+};
+
+const ATTACKER = "Actor.attacker00000001";
+const ORC = "Actor.orc0000000000001";
+const GOBLIN = "Actor.goblin000000001";
+
+function row(id: string, target: string, name: string, over: Partial<AttackRow> = {}): AttackRow {
+  return {
+    id,
+    target: { actorUuid: target, tokenUuid: null, name },
+    distance: 12,
+    beyondHalf: false,
+    parts: [{ key: "range", value: -2 }],
+    chance: { hit: 0.55, grazing: 0 },
+    attack: { formula: "2d10 + 10", dice: [6, 4], total: 20 },
+    defence: null,
+    outcome: null,
+    damage: null,
+    applied: null,
+    undone: false,
+    ...over,
+  };
+}
+
+const defended = (total: number) => ({ kind: "roll" as const, label: "Schivare", grade: 10, parts: [], roll: { formula: "2d10 + 10", dice: [total - 15, 5], total } });
+
+function state(rows: AttackRow[], over: Partial<AttackCardState> = {}): AttackCardState {
+  return {
+    version: 1,
+    attacker: { actorUuid: ATTACKER, name: "J.B. Vanlet" },
+    weapon: { name: "Mitragliatrice", itemId: "gun0000000000001", modeLabel: "GENESYS.WeaponMode.ranged", kind: "ranged", explosive: false, damage: { formula: "3d6", book: "3D6±0 / F", type: "wounding" }, venom: null },
+    grade: { label: "Fucile", value: 10 },
+    aimedArea: "trunk",
+    bypassArmour: false,
+    blind: false,
+    rounds: { used: rows.length, left: 26 },
+    order: rows.map((r) => r.id),
+    rows: Object.fromEntries(rows.map((r) => [r.id, r])),
+    ...over,
+  };
+}
+
+const viewer = (isGM: boolean, ...owned: string[]): CardViewer => ({ isGM, owns: (uuid) => owned.includes(uuid) });
+
+async function render(s: AttackCardState, v: CardViewer): Promise<string> {
+  return foundry.applications.handlebars.renderTemplate(ATTACK_CARD_TEMPLATE, attackCardContext(s, v, i18n));
+}
+
+/** One row's markup: from its <li> to the next row (or the end of the card). */
+function rowHtml(html: string, id: string): string {
+  const start = html.indexOf(`data-row-id="${id}"`);
+  expect(start, `no row ${id}`).toBeGreaterThan(0);
+  const next = html.indexOf("data-row-id=", start + 1);
+  return html.slice(html.lastIndexOf("<li", start), next === -1 ? html.length : next);
+}
+
+const buttons = (html: string): string[] => [...html.matchAll(/data-attack-action="(\w+)"/g)].map((m) => m[1] ?? "");
+
+const CHANGE: CounterChange = {
+  kind: "damage",
+  actorUuid: ORC,
+  before: { wounds: 0, fatigue: 0 },
+  after: { wounds: 3, fatigue: 0 },
+  condition: { before: "normal", after: "normal" },
+  damage: { steps: [{ key: "rolled", value: 18 }, { key: "armour", value: 3 }], stunDifficulty: 18, stunCheck: true, afterArmour: 3, inflicted: 3, wounds: 3, fatigue: 0 },
+};
+
+describe("the attack card template (real handlebars)", () => {
+  const burst = state([
+    row("r0", ORC, "Orco", { defence: defended(20), outcome: "grazing" }),
+    row("r1", ORC, "Orco", { attack: { formula: "2d10 + 10", dice: [6, 6], total: 22 }, defence: defended(21), outcome: "hit" }),
+    row("r2", GOBLIN, "Goblin", { attack: { formula: "2d10 + 10", dice: [3, 3], total: 16 }, defence: defended(24), outcome: "miss" }),
+    row("r3", GOBLIN, "Goblin"),
+  ]);
+
+  it("one row per attack roll, classed hit / grazing / miss / pending, with its target, dice and modifiers", async () => {
+    const html = await render(burst, viewer(true));
+    expect(html.match(/class="genesys-attack__row /g)).toHaveLength(4);
+    expect(rowHtml(html, "r0")).toContain('class="genesys-attack__row grazing"');
+    expect(rowHtml(html, "r1")).toContain('class="genesys-attack__row hit"');
+    expect(rowHtml(html, "r2")).toContain('class="genesys-attack__row miss"');
+    expect(rowHtml(html, "r3")).toContain('class="genesys-attack__row pending"');
+    expect(rowHtml(html, "r2")).toContain("Goblin");
+    expect(rowHtml(html, "r1")).toMatch(/<span class="genesys-attack__die">6<\/span><span class="genesys-attack__die">6<\/span><\/span>\s*<strong class="genesys-attack__total">22<\/strong>/);
+    expect(rowHtml(html, "r1")).toContain("GENESYS.Attack.Modifier.range <strong>−2</strong>");
+    expect(rowHtml(html, "r1")).toContain("GENESYS.Attack.DefenceWith(label:Schivare,grade:10)");
+    expect(html).toContain("GENESYS.Attack.Rounds(used:4,left:26)");
+  });
+
+  it("buttons only for those allowed: the target's owner defends, the attacker's side rolls damage, the Narrator may do both and mark static targets", async () => {
+    const goblinOwner = await render(burst, viewer(false, GOBLIN));
+    expect(buttons(rowHtml(goblinOwner, "r3"))).toEqual(["defend"]);
+    expect(buttons(rowHtml(goblinOwner, "r0"))).toEqual([]);
+    expect(buttons(goblinOwner)).toEqual(["defend"]);
+
+    const attackerOwner = await render(burst, viewer(false, ATTACKER));
+    expect(buttons(rowHtml(attackerOwner, "r0"))).toEqual(["rollDamage"]);
+    expect(buttons(rowHtml(attackerOwner, "r1"))).toEqual(["rollDamage"]);
+    expect(buttons(rowHtml(attackerOwner, "r2"))).toEqual([]);
+    expect(buttons(rowHtml(attackerOwner, "r3"))).toEqual([]);
+
+    const gm = await render(burst, viewer(true));
+    expect(buttons(rowHtml(gm, "r3"))).toEqual(["defend", "static"]);
+    expect(buttons(await render(burst, NO_VIEWER))).toEqual([]);
+  });
+
+  it("an applied hit shows the pipeline's steps, the new counters and condition, the stun prompt and Undo", async () => {
+    const applied = state([row("r0", ORC, "Orco", { defence: defended(12), outcome: "hit", damage: { formula: "4d6", dice: [6, 6, 3, 3], total: 18 }, applied: { change: CHANGE, venom: null } })]);
+    const html = rowHtml(await render(applied, viewer(false, ATTACKER, ORC)), "r0");
+    expect(html).toMatch(/<li class="rolled"><span>GENESYS.Attack.Step.rolled<\/span> <strong>18<\/strong><\/li>\s*<li class="armour"><span>GENESYS.Attack.Step.armour<\/span> <strong>3<\/strong><\/li>/);
+    expect(html).toContain("GENESYS.Attack.Counters(target:Orco,wounds:3,fatigue:0)");
+    expect(html).toContain('class="genesys-attack__condition normal"');
+    expect(html).toContain("GENESYS.Attack.StunPrompt(target:Orco,difficulty:18)");
+    expect(buttons(html)).toEqual(["undo", "stun"]);
+
+    const undone = { ...applied, rows: { r0: { ...applied.rows["r0"]!, undone: true } } };
+    const again = rowHtml(await render(undone, viewer(false, ATTACKER)), "r0");
+    expect(again).toContain("genesys-attack__applied undone");
+    expect(buttons(again)).toEqual(["apply"]);
+  });
+
+  it("a blind attack shows players who attacked whom, never the totals; the Narrator sees everything", async () => {
+    const blind = state([row("r0", ORC, "Orco", { defence: defended(21), outcome: "hit" })], { blind: true });
+    const player = await render(blind, viewer(false, ATTACKER, ORC));
+    expect(player).toContain("genesys-attack hidden");
+    expect(player).toContain("Orco");
+    expect(player).toContain("GENESYS.Attack.HiddenHint");
+    expect(player).not.toContain("genesys-attack__total");
+    expect(buttons(player)).toEqual([]);
+    const gm = await render(blind, viewer(true));
+    expect(gm).toContain('<strong class="genesys-attack__total">20</strong>');
+    expect(gm).toContain("GENESYS.Attack.BlindNote");
+  });
+
+  it("a finished burst sums up hits and grazing hits", () => {
+    const done = state([row("r0", ORC, "Orco", { outcome: "grazing", defence: defended(20) }), row("r1", ORC, "Orco", { outcome: "hit", defence: defended(19) }), row("r2", ORC, "Orco", { outcome: "miss", defence: defended(24) })]);
+    expect(attackCardContext(done, NO_VIEWER, i18n).summary).toBe("GENESYS.Attack.Summary(hits:2,rolls:3,grazing:1)");
+  });
+});
+
+describe("card events", () => {
+  const fresh = state([row("r0", ORC, "Orco")]);
+
+  it("a defence resolves through the rules; a second one for the same row is stale", () => {
+    const first = applyCardEvent(fresh, { type: "defend", rowId: "r0", defence: defended(20) }, { grazingHits: false });
+    expect(first).toMatchObject({ ok: true, row: { outcome: "hit" } });
+    const moved = first.ok ? { ...fresh, rows: { r0: first.row } } : fresh;
+    expect(applyCardEvent(moved, { type: "defend", rowId: "r0", defence: defended(25) }, {})).toEqual({ ok: false, reason: "stale" });
+    expect(applyCardEvent(fresh, { type: "defend", rowId: "r0", defence: defended(20) }, { grazingHits: true })).toMatchObject({ ok: true, row: { outcome: "grazing" } });
+  });
+
+  it("refuses a defence whose total is not its dice plus its bonus, and events for unknown rows", () => {
+    const bad = { ...defended(20), roll: { formula: "2d10 + 10", dice: [10, 10], total: 20 } };
+    expect(applyCardEvent(fresh, { type: "defend", rowId: "r0", defence: bad }, {})).toEqual({ ok: false, reason: "invalid" });
+    expect(applyCardEvent(fresh, { type: "undone", rowId: "r7" }, {})).toEqual({ ok: false, reason: "missingRow" });
+    expect(applyCardEvent(fresh, { type: "damage", rowId: "r0", damage: { formula: "4d6", dice: [1, 1, 1, 1], total: 4 } }, {})).toEqual({ ok: false, reason: "stale" });
+  });
+
+  it("reads only card states it understands", () => {
+    expect(readAttackState(fresh)).toEqual(fresh);
+    expect(readAttackState(null)).toBeNull();
+    expect(readAttackState({ ...fresh, version: 2 })).toBeNull();
+    expect(readAttackState({ ...fresh, rows: { r0: { ...fresh.rows["r0"], attack: "20" } } })).toBeNull();
+  });
+});
+
+describe("renderChatMessageHTML", () => {
+  it("replaces the content of an attack card for the viewer and leaves other messages alone", async () => {
+    const content = { innerHTML: "<p>stored</p>", addEventListener: vi.fn() };
+    const html = { querySelector: (selector: string) => (selector === ".message-content" ? content : null) } as unknown as HTMLElement;
+    const card = { getFlag: (scope: string, key: string) => (scope === "genesys-gdr" && key === "attack" ? state([row("r0", ORC, "Orco")]) : undefined) };
+    expect(await decorateAttackCard(card as unknown as ChatMessage.Implementation, html)).toBe(true);
+    expect(content.innerHTML).toContain('data-attack-action="defend"'); // the test user is the GM
+    expect(content.addEventListener).toHaveBeenCalledWith("click", expect.any(Function));
+    const other = { getFlag: () => undefined };
+    content.innerHTML = "<p>stored</p>";
+    expect(await decorateAttackCard(other as unknown as ChatMessage.Implementation, html)).toBe(false);
+    expect(content.innerHTML).toBe("<p>stored</p>");
+  });
+});

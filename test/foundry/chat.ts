@@ -1,0 +1,83 @@
+/**
+ * Test double of what the attack card needs beyond dice.ts (v13 behaviour, kept small): chat messages with flags,
+ * update (merged, allowed to the author and the GMs), canUserModify and game.messages; each user's targeted tokens;
+ * tokens that carry their actor; and a canvas without a scene (canvas.ready false), so distances come from the dialog.
+ */
+import { mergeObject } from "./data-model.js";
+import { Collection, randomID } from "./documents.js";
+import { ChatMessage as RollMessage, diceDouble } from "./dice.js";
+
+interface UserLike { id: string; name: string; isGM: boolean }
+interface GameLike { user: UserLike; users: Collection<UserLike & { targets?: Set<TokenDouble> }>; messages: Collection<ChatMessage> }
+const game = (): GameLike => (globalThis as unknown as { game: GameLike }).game;
+
+/** A chat message that remembers its flags and can be updated, as ChatMessage.create answers it. */
+export class ChatMessage extends RollMessage {
+  static override get implementation(): typeof ChatMessage { return ChatMessage; }
+  readonly id: string = randomID();
+  flags: Record<string, Record<string, unknown>>;
+  declare content: string;
+  /** Every update made, as given: tests read who changed what. */
+  readonly updates: Record<string, unknown>[] = [];
+
+  constructor(data: Record<string, unknown>, options: { rollMode?: string } = {}) {
+    super(data, options);
+    this.flags = structuredClone((data["flags"] as Record<string, Record<string, unknown>> | undefined) ?? {});
+  }
+
+  static override async create(data: Record<string, unknown>, options: { rollMode?: string } = {}): Promise<ChatMessage> {
+    const message = new ChatMessage(data, options);
+    diceDouble().messages.push(message);
+    game().messages.set(message.id, message);
+    await Promise.resolve();
+    return message;
+  }
+
+  getFlag(scope: string, key: string): unknown {
+    return this.flags[scope]?.[key];
+  }
+
+  /** v13: the author and the GMs may update a message. */
+  canUserModify(user: UserLike, action: "create" | "update" | "delete"): boolean {
+    return action !== "create" && (user.isGM || user.id === this.author);
+  }
+
+  get isAuthor(): boolean { return game().user.id === this.author; }
+
+  /** Merges the changes like Foundry (objects merged, arrays replaced); refuses users who may not update. */
+  async update(changes: Record<string, unknown>): Promise<this> {
+    if (!this.canUserModify(game().user, "update")) throw new Error(`User ${game().user.name} lacks permission to update ChatMessage ${this.id}`);
+    this.updates.push(structuredClone(changes));
+    const merged = mergeObject({ flags: this.flags, content: this.content }, changes);
+    this.flags = merged["flags"] as Record<string, Record<string, unknown>>;
+    this.content = String(merged["content"]);
+    await Promise.resolve();
+    return this;
+  }
+}
+
+/** A token on the scene: the placeable with its document and actor. */
+export class TokenDouble {
+  readonly document: { id: string; uuid: string };
+  constructor(readonly actor: { name: string } | null, readonly name = actor?.name ?? "Token") {
+    const id = randomID();
+    this.document = { id, uuid: `Scene.scene0000000001.Token.${id}` };
+  }
+  get center(): { x: number; y: number } { return { x: 0, y: 0 }; }
+}
+
+/** Sets the current user's targeted tokens (game.user.targets). */
+export function target(...tokens: TokenDouble[]): void {
+  const user = game().user as UserLike & { targets?: Set<TokenDouble> };
+  user.targets = new Set(tokens);
+}
+
+/** Adds messages, targets and a scene-less canvas to an installed double (after installDice). */
+export function installChat(): void {
+  const g = globalThis as unknown as Record<string, unknown>;
+  const gameObject = g["game"] as GameLike;
+  gameObject.messages = new Collection<ChatMessage>();
+  for (const user of gameObject.users.contents) user.targets = new Set();
+  g["ChatMessage"] = ChatMessage;
+  g["canvas"] = { ready: false, grid: null };
+}
