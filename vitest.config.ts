@@ -6,6 +6,7 @@ export default defineConfig({
     benchmark: { include: ["test/**/*.bench.ts"] },
     environment: "node",
     setupFiles: ["test/setup.ts"],
+    reporters: ["default", "./test/summary-reporter.ts"],
     testTimeout: 30_000,
   },
 });
