@@ -143,7 +143,7 @@ async function main() {
     const wolf = await f.wolf();
     const club = (await f.alven()).items.find((i) => i.name === "Clava");
     const person = (theme, tab) => page({ theme, title: "Alven", classes: "sheet genesys actor person", width: 720, height: 860, css, body: f.renderPerson(alven, strings, { isGM: false }, tab) });
-    const animal = (theme, tab) => page({ theme, title: "Lupo", classes: "sheet genesys actor animal", width: 680, height: 900, css, body: f.renderAnimal(wolf, strings, { isGM: true }, tab) });
+    const animal = (theme, tab) => page({ theme, title: "Lupo di prova", classes: "sheet genesys actor animal", width: 680, height: 900, css, body: f.renderAnimal(wolf, strings, { isGM: true }, tab) });
     const weapon = (theme) => page({ theme, title: "Clava", classes: "sheet genesys item", width: 560, height: 760, css, body: f.renderItem(club, strings, { isGM: false }) });
 
     shoot(browser, person("theme-light", "main"), path.join(OUT, "character-light.png"), 720, 860);

@@ -205,10 +205,13 @@ export async function innkeeper(): Promise<GenesysActor> {
   });
 }
 
-/** The wolf of §3.3.3: its printed defence grade is lost, so it is left blank. */
+/**
+ * An invented wolf-like animal that exercises every animal field (a second speed, an environment, a custom
+ * capability, a blank defence grade). Not the book's wolf: that one, with its printed values, is in packs/animals.
+ */
 export async function wolf(): Promise<GenesysActor> {
   return createActor({
-    name: "Lupo", type: "animal", img: "icons/svg/pawprint.svg",
+    name: "Lupo di prova", type: "animal", img: "icons/svg/pawprint.svg",
     system: {
       characteristics: { strength: 5, dexterity: 7, perception: 10, charm: null, experience: null },
       resistance: 20, reflexes: 8, speeds: [{ mode: "run", metres: 6 }, { mode: "swim", metres: 1 }],
