@@ -1,3 +1,4 @@
+import { expect } from "vitest";
 import { RulesError } from "../../src/rules/errors.js";
 
 /** The RulesError a call throws; fails the test when it throws nothing or something else. */
@@ -20,4 +21,9 @@ export function parameterOf(f: () => unknown): string | undefined {
     throw e;
   }
   return undefined;
+}
+
+/** Expects the call to throw a RulesError naming `parameter`. */
+export function rejects(fn: () => unknown, parameter: string): void {
+  expect(parameterOf(fn)).toBe(parameter);
 }

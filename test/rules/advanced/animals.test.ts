@@ -1,5 +1,5 @@
 import { describe, it, expect } from "vitest";
-import { RulesError } from "../../../src/rules/errors.js";
+import { rejects } from "../rules-error.js";
 import {
   ANIMALS,
   ANIMAL_KEYS,
@@ -10,17 +10,6 @@ import {
   venomDoses,
 } from "../../../src/rules/advanced/animals.js";
 import type { AnimalKey, AnimalStatBlock } from "../../../src/rules/advanced/animals.js";
-
-function rejects(fn: () => unknown, parameter: string): void {
-  let caught: unknown;
-  try {
-    fn();
-  } catch (e) {
-    caught = e;
-  }
-  expect(caught).toBeInstanceOf(RulesError);
-  expect((caught as RulesError).parameter).toBe(parameter);
-}
 
 type SpecRow = readonly [
   key: AnimalKey,

@@ -1,22 +1,11 @@
 import { describe, it, expect } from "vitest";
-import { RulesError } from "../../../src/rules/errors.js";
+import { rejects } from "../rules-error.js";
 import {
   LIFTING_KG_PER_STRENGTH,
   encumbranceLevel,
   isArmourEncumbering,
   liftingCapacity,
 } from "../../../src/rules/advanced/encumbrance.js";
-
-function rejects(fn: () => unknown, parameter: string): void {
-  let caught: unknown;
-  try {
-    fn();
-  } catch (e) {
-    caught = e;
-  }
-  expect(caught).toBeInstanceOf(RulesError);
-  expect((caught as RulesError).parameter).toBe(parameter);
-}
 
 describe("§3.1.5 lifting capacity", () => {
   it("kg per point of Forza: one arm 4, both arms 16, shoulders 20", () => {

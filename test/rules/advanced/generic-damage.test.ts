@@ -1,5 +1,5 @@
 import { describe, it, expect } from "vitest";
-import { RulesError } from "../../../src/rules/errors.js";
+import { rejects } from "../rules-error.js";
 import {
   FALL_DIFFICULTY,
   FALL_METRES_PER_DIE,
@@ -11,17 +11,6 @@ import {
   flameDamage,
   poisonEffect,
 } from "../../../src/rules/advanced/generic-damage.js";
-
-function rejects(fn: () => unknown, parameter: string): void {
-  let caught: unknown;
-  try {
-    fn();
-  } catch (e) {
-    caught = e;
-  }
-  expect(caught).toBeInstanceOf(RulesError);
-  expect((caught as RulesError).parameter).toBe(parameter);
-}
 
 describe("§3.1.2 falls", () => {
   it.each([

@@ -1,22 +1,11 @@
 import { describe, it, expect } from "vitest";
-import { RulesError } from "../../../src/rules/errors.js";
+import { rejects } from "../rules-error.js";
 import {
   LOSING_CONTROL_EFFECTS,
   losingControlBand,
   losingControlOutcome,
   requiresLosingControlCheck,
 } from "../../../src/rules/advanced/losing-control.js";
-
-function rejects(fn: () => unknown, parameter: string): void {
-  let caught: unknown;
-  try {
-    fn();
-  } catch (e) {
-    caught = e;
-  }
-  expect(caught).toBeInstanceOf(RulesError);
-  expect((caught as RulesError).parameter).toBe(parameter);
-}
 
 describe("§3.1.6 losing control bands", () => {
   it.each([

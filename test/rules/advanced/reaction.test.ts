@@ -1,17 +1,6 @@
 import { describe, it, expect } from "vitest";
-import { RulesError } from "../../../src/rules/errors.js";
+import { rejects } from "../rules-error.js";
 import { REACTION_BANDS, REACTION_MODIFIERS, npcReaction, reactionBand } from "../../../src/rules/advanced/reaction.js";
-
-function rejects(fn: () => unknown, parameter: string): void {
-  let caught: unknown;
-  try {
-    fn();
-  } catch (e) {
-    caught = e;
-  }
-  expect(caught).toBeInstanceOf(RulesError);
-  expect((caught as RulesError).parameter).toBe(parameter);
-}
 
 describe("§3.1.3 reaction bands", () => {
   it.each([

@@ -1,5 +1,5 @@
 import { describe, it, expect } from "vitest";
-import { RulesError } from "../../../src/rules/errors.js";
+import { rejects } from "../rules-error.js";
 import {
   NEVER_RECOGNISING_OBSERVERS,
   RECOGNITION_MODIFIERS,
@@ -7,17 +7,6 @@ import {
   recognitionCheck,
   reputationReactionModifier,
 } from "../../../src/rules/advanced/reputation-effects.js";
-
-function rejects(fn: () => unknown, parameter: string): void {
-  let caught: unknown;
-  try {
-    fn();
-  } catch (e) {
-    caught = e;
-  }
-  expect(caught).toBeInstanceOf(RulesError);
-  expect((caught as RulesError).parameter).toBe(parameter);
-}
 
 describe("§3.1.4 recognition", () => {
   it.each([

@@ -1,17 +1,6 @@
 import { describe, it, expect } from "vitest";
-import { RulesError } from "../../../src/rules/errors.js";
+import { rejects } from "../rules-error.js";
 import { PRONE_MODIFIERS, STAND_UP, proneTargetModifiers, stunCheck } from "../../../src/rules/advanced/stun.js";
-
-function rejects(fn: () => unknown, parameter: string): void {
-  let caught: unknown;
-  try {
-    fn();
-  } catch (e) {
-    caught = e;
-  }
-  expect(caught).toBeInstanceOf(RulesError);
-  expect((caught as RulesError).parameter).toBe(parameter);
-}
 
 const on = { stunRule: true } as const;
 

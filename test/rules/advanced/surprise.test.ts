@@ -1,5 +1,5 @@
 import { describe, it, expect } from "vitest";
-import { RulesError } from "../../../src/rules/errors.js";
+import { rejects } from "../rules-error.js";
 import {
   SURPRISE_AWARENESS_DIFFICULTY,
   SURPRISE_DEFENCE_PENALTY,
@@ -9,17 +9,6 @@ import {
   surpriseDefenceModifier,
   surpriseEffects,
 } from "../../../src/rules/advanced/surprise.js";
-
-function rejects(fn: () => unknown, parameter: string): void {
-  let caught: unknown;
-  try {
-    fn();
-  } catch (e) {
-    caught = e;
-  }
-  expect(caught).toBeInstanceOf(RulesError);
-  expect((caught as RulesError).parameter).toBe(parameter);
-}
 
 describe("§3.2.1 surprise", () => {
   it("a surprised character loses turn 1 and defends at −2 in it", () => {

@@ -1,5 +1,5 @@
 import { describe, it, expect } from "vitest";
-import { RulesError } from "../../../src/rules/errors.js";
+import { rejects } from "../rules-error.js";
 import {
   ACTIVITY_FATIGUE,
   ACTIVITY_LEVELS,
@@ -16,17 +16,6 @@ import {
   starvationRisk,
   thirstFatigue,
 } from "../../../src/rules/advanced/tiredness.js";
-
-function rejects(fn: () => unknown, parameter: string): void {
-  let caught: unknown;
-  try {
-    fn();
-  } catch (e) {
-    caught = e;
-  }
-  expect(caught).toBeInstanceOf(RulesError);
-  expect((caught as RulesError).parameter).toBe(parameter);
-}
 
 describe("§3.1.1 activity fatigue table", () => {
   it.each([
