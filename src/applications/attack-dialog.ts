@@ -3,7 +3,8 @@
  * the defender's roll (§2.3.3), and the Narrator's difficulty for a static or unaware target (§2.3.5).
  * Modifiers and odds come only from src/rules, through dice/attack-roll.ts; these functions read forms and lay out.
  */
-import { signed, type Localizer } from "../dice/genesys-roll.js";
+import { type Localizer } from "../dice/genesys-roll.js";
+import { percent, signed } from "../format/numbers.js";
 import { defaultAnswer, specifyAttack, type AttackAnswer, type AttackPlan } from "../dice/attack-roll.js";
 import { ANIMAL_ENVIRONMENTS, type AnimalEnvironment } from "../rules/advanced/animals.js";
 import {
@@ -96,9 +97,6 @@ export interface AttackPreview {
   error: string | null;
 }
 
-function percent(p: number): string {
-  return `${String(Math.round(p * 100))} %`;
-}
 
 export function attackPreview(plan: AttackPlan, answer: AttackAnswer, options: Partial<RulesOptions>, isGM: boolean, i18n: Localizer): AttackPreview {
   const spec = specifyAttack(plan, answer, options, isGM);

@@ -5,7 +5,7 @@
 import { difficultyValue, DIFFICULTY_LADDER } from "../rules/check.js";
 import { DIFFICULTIES, type DifficultyKey } from "../rules/types.js";
 import { checkPreview, type CheckPlan } from "../dice/check-request.js";
-import { signed } from "../dice/genesys-roll.js";
+import { signed } from "../format/numbers.js";
 
 export const CHECK_DIALOG_TEMPLATE = "systems/genesys-gdr/templates/dialogs/check-dialog.hbs";
 

@@ -4,7 +4,8 @@
  * outcome comes from src/rules, and the context builder only localizes and lays out what the state holds.
  */
 import type { CounterChange } from "../documents/actor.js";
-import { signed, type Localizer } from "../dice/genesys-roll.js";
+import { type Localizer } from "../dice/genesys-roll.js";
+import { percent, signed } from "../format/numbers.js";
 import { AIMED_AREAS, resolveAttack, type AimedArea, type AttackKind, type AttackOutcome, type ModifierPart } from "../rules/attack.js";
 import { RulesError } from "../rules/errors.js";
 import type { RulesOptions } from "../rules/options.js";
@@ -269,9 +270,6 @@ export type AttackCardContext = {
   labels: { attack: string; defence: string; damage: string; total: string };
 };
 
-function percent(p: number): string {
-  return `${String(Math.round(p * 100))} %`;
-}
 
 function partLines(parts: readonly ModifierPart[], prefix: string, i18n: Localizer): LabelValue[] {
   return parts.map((p) => ({ label: i18n.localize(`${prefix}.${p.key}`), value: signed(p.value), cssClass: p.key }));

@@ -2,6 +2,7 @@
  * GenesysCheckRoll: the Lancio di Verifica (§1.7.1) as a Foundry Roll, and its chat card.
  * The outcome is read only through src/rules (resolveCheck, odds); this file formats it.
  */
+import { signed } from "../format/numbers.js";
 import { DIFFICULTY_LADDER, resolveCheck, type CheckResult } from "../rules/check.js";
 import { RulesError } from "../rules/errors.js";
 import { incrementFromCheck, INCREMENT_POINTS_PER_GRADE, type IncrementAward, type IncrementReason } from "../rules/increment.js";
@@ -197,12 +198,6 @@ export interface Localizer {
   format(key: string, data?: Record<string, string>): string;
 }
 
-/** +3, −2 (a real minus sign), 0. */
-export function signed(n: number): string {
-  if (n > 0) return `+${String(n)}`;
-  if (n < 0) return `−${String(-n)}`;
-  return "0";
-}
 
 /** Margin → ladder key, from the rules' table. */
 const LADDER_NAMES = new Map<number, string>(Object.entries(DIFFICULTY_LADDER).map(([key, value]) => [value, key]));

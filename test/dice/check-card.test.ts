@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { checkCardContext, GenesysCheckRoll, signed, type CheckCardInput } from "../../src/dice/genesys-roll.js";
+import { checkCardContext, GenesysCheckRoll, type CheckCardInput } from "../../src/dice/genesys-roll.js";
+import { signed } from "../../src/format/numbers.js";
 import { resolveCheck } from "../../src/rules/check.js";
 import { bootSystem } from "../foundry/boot.js";
 

@@ -50,12 +50,8 @@ export function characteristicOptions(selected: CharacteristicKey, env: SheetEnv
   return selectOptions(CHARACTERISTICS, selected, "GENESYS.Characteristic", env);
 }
 
-/** "+3", "−2", "0": modifiers as players read them. */
-export function signed(n: number): string {
-  if (n > 0) return `+${String(n)}`;
-  if (n < 0) return `−${String(-n)}`;
-  return "0";
-}
+export { signed } from "../../../format/numbers.js";
+import { signed } from "../../../format/numbers.js";
 
 export interface BarContext {
   key: "wounds" | "fatigue";
