@@ -27,12 +27,17 @@ export const CONDITION_STATUS: Readonly<Record<ConditionKey, string | null>> = {
 
 export const CONDITION_STATUS_IDS = Object.values(CONDITION_STATUS).filter((s): s is string => s !== null);
 
-/** Statuses for a condition key: the wanted one on, the other condition statuses off. */
-export function conditionStatusChanges(condition: ConditionKey, current: ReadonlySet<string>): { id: string; active: boolean; overlay: boolean }[] {
-  const wanted = CONDITION_STATUS[condition];
-  const changes: { id: string; active: boolean; overlay: boolean }[] = [];
-  for (const id of CONDITION_STATUS_IDS) {
-    const active = id === wanted;
+export type StatusChange = { id: string; active: boolean; overlay: boolean };
+
+/**
+ * The statuses the data decides: exactly one condition status (none when Normal), and "poisoned" while the doses
+ * exceed a third of Resistenza (§3.1.2). Returns only what differs from `current`.
+ */
+export function derivedStatusChanges(state: { condition: ConditionKey; poisoned: boolean }, current: ReadonlySet<string>): StatusChange[] {
+  const wanted = new Set([CONDITION_STATUS[state.condition], state.poisoned ? "poisoned" : null]);
+  const changes: StatusChange[] = [];
+  for (const id of [...CONDITION_STATUS_IDS, "poisoned"]) {
+    const active = wanted.has(id);
     if (current.has(id) !== active) changes.push({ id, active, overlay: GENESYS_STATUSES.find((s) => s.id === id)?.overlay === true });
   }
   return changes;

@@ -1,5 +1,5 @@
 /** GenesysActor: roll data, damage and recovery through src/rules, and condition statuses kept in step. */
-import { conditionStatusChanges } from "../config/statuses.js";
+import { derivedStatusChanges } from "../config/statuses.js";
 import { AnimalModel } from "../data/actor/animal.js";
 import { CharacterModel } from "../data/actor/character.js";
 import { NpcModel } from "../data/actor/npc.js";
@@ -161,11 +161,12 @@ export class GenesysActor<SubType extends Actor.SubType = Actor.SubType> extends
     return this.#commit(change.kind, before, after, null);
   }
 
-  /** Turns the condition statuses on or off to match Ferite and Fatica. Only the designated client acts. */
+  /** Turns the condition statuses (and "poisoned") on or off to match the counters. Only the designated client acts. */
   async syncConditionStatuses(): Promise<void> {
     const sys = this.genesys;
     if (!sys || !isDesignatedClient(this)) return;
-    for (const change of conditionStatusChanges(sys.condition.key, this.statuses)) {
+    const state = { condition: sys.condition.key, poisoned: sys.poison.effect !== "none" };
+    for (const change of derivedStatusChanges(state, this.statuses)) {
       await this.toggleStatusEffect(change.id, { active: change.active, overlay: change.overlay });
     }
   }

@@ -322,3 +322,14 @@ describe("bad input gives a localized warning and no roll", () => {
     expect(foundryDouble().notifications.at(-1)?.message).toContain("GENESYS.Check.Warn.UnknownSkill");
   });
 });
+
+describe("an actor with no skills, weapons or armour", () => {
+  it("rolls a characteristic check", async () => {
+    const actor = await jack({ items: [] });
+    expect(actor.items.size).toBe(0);
+    dice(4, 6);
+    const roll = rollOf(await actor.rollCheck({ characteristic: "perception", difficulty: 15, prompt: false }));
+    expect(roll.options).toMatchObject({ grade: 7, modifiers: 0, conditionPenalty: 0 });
+    expect(roll.outcome).toMatchObject({ total: 17, success: true });
+  });
+});

@@ -62,3 +62,18 @@ describe("condition statuses follow Ferite and Fatica (R 28)", () => {
     for (const s of CONFIG.statusEffects) expect(s.name).toMatch(/^GENESYS\.Status\./);
   });
 });
+
+describe("poison shows on the token", () => {
+  it("'poisoned' comes on when the doses exceed a third of Resistenza and goes off as they wear away (§3.1.2)", async () => {
+    const a = await createActor({ name: "Morso", type: "character", system: { characteristics: human } });
+    await a.update({ system: { poison: { doses: 9 } } });
+    await settle();
+    expect(a.statuses.has("poisoned")).toBe(false);
+    await a.update({ system: { poison: { doses: 10 } } });
+    await settle();
+    expect(a.statuses.has("poisoned")).toBe(true);
+    await a.update({ system: { poison: { doses: 0 } } });
+    await settle();
+    expect(a.statuses.has("poisoned")).toBe(false);
+  });
+});
