@@ -13,7 +13,7 @@ import {
   rollAttack,
   rollDamageFor,
   rollTwoD10,
-  rollVenom,
+  rollVenomDice,
   specifyAttack,
   type AttackAnswer,
   type AttackRefusal,
@@ -364,19 +364,20 @@ async function applyAction(message: CardMessage, row: AttackRow, state: AttackCa
   if (!options || (row.applied !== null && !row.undone)) return failed("GENESYS.Attack.Warn.CardChanged");
   const target = await targetOf(row);
   if (!target) return false;
+  // Venom rides on the hit: the target's actor injects the doses only if the damage gets past armour (A-41).
+  const attacker = state.weapon.venom ? await actorFrom(state.attacker.actorUuid) : null;
+  const biter = attacker?.genesys;
+  const today = biter instanceof AnimalModel ? biter.venom.injectedToday : 0;
+  const venomRoll = state.weapon.venom ? await rollVenomDice(state.weapon.venom.dice) : null;
   // applyDamage runs the rules' pipeline, and asks the GM's client when this user does not own the target.
-  const change = await target.applyDamage(options);
+  const change = await target.applyDamage({
+    ...options,
+    ...(state.weapon.venom && venomRoll !== null ? { venom: { roll: venomRoll, dice: state.weapon.venom.dice, maxPerDay: state.weapon.venom.maxPerDay, injectedToday: today } } : {}),
+  });
   if (!change) return false;
-  let venom = null;
-  const afterArmour = change.damage?.afterArmour ?? 0;
-  if (state.weapon.venom && afterArmour > 0) {
-    const attacker = await actorFrom(state.attacker.actorUuid);
-    const sys = attacker?.genesys;
-    const today = sys instanceof AnimalModel ? sys.venom.injectedToday : 0;
-    venom = await rollVenom(state.weapon.venom, afterArmour, today);
-    if (attacker?.isOwner && sys instanceof AnimalModel && venom.doses > 0) {
-      await attacker.update({ system: { venom: { injectedToday: today + venom.doses } } });
-    }
+  const venom = change.venom && venomRoll !== null ? { roll: venomRoll, doses: change.venom.doses, limited: change.venom.limited } : null;
+  if (venom && venom.doses > 0 && attacker?.isOwner && biter instanceof AnimalModel) {
+    await attacker.update({ system: { venom: { injectedToday: today + venom.doses } } });
   }
   const ok = await submitCardEvent(message, { type: "applied", rowId: row.id, applied: { change, venom } });
   // Someone else applied this hit first: take ours back so the target is not damaged twice.

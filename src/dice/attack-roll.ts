@@ -8,7 +8,7 @@ import { SkillModel } from "../data/item/skill.js";
 import { WeaponModel } from "../data/item/weapon.js";
 import { toDamageSpec } from "../data/item/wield.js";
 import type { GenesysActor } from "../documents/actor.js";
-import { VIPER_VENOM, venomDoses, type AnimalEnvironment } from "../rules/advanced/animals.js";
+import { type AnimalEnvironment } from "../rules/advanced/animals.js";
 import {
   attackModifiers,
   multipleAttacks,
@@ -24,7 +24,7 @@ import { RulesError } from "../rules/errors.js";
 import { attackHitProbability } from "../rules/odds.js";
 import type { RulesOptions } from "../rules/options.js";
 import { canReach, isBeyondHalfDamage, rollDamage, type DamageSpec } from "../rules/weapons.js";
-import type { AttackCardState, AttackRow, RollRecord, VenomRecord } from "../chat/attack-card.js";
+import type { AttackCardState, AttackRow, RollRecord } from "../chat/attack-card.js";
 
 /** The slug of the skill people dodge with (Schivare in the compendium): the default defence. */
 export const DODGE_SKILL_SLUG = "schivare";
@@ -440,13 +440,8 @@ export async function rollDamageFor(attacker: GenesysActor, weaponItemId: string
   return { formula: roll.formula, dice, total };
 }
 
-/** §3.3.3 (A-41) venom of a bite that got past armour: the attacker's dice of doses, within its daily limit. */
-export async function rollVenom(venom: { dice: number; maxPerDay: number }, damageAfterArmour: number, injectedToday: number): Promise<VenomRecord> {
-  const roll = await new foundry.dice.Roll(`${String(venom.dice)}d6`).evaluate();
-  const sum = diceOf(roll).reduce((s, d) => s + d, 0);
-  const injection = venomDoses(
-    { damageAfterArmour, roll2d6: sum, dosesInjectedToday: Math.min(injectedToday, venom.maxPerDay) },
-    { ...VIPER_VENOM, dosesDice: venom.dice, maxDosesPerDay: venom.maxPerDay },
-  );
-  return { roll: sum, doses: injection.doses, limited: injection.limited };
+/** §3.3.3 the doses a bite carries (2D6 for the viper), rolled with Foundry's dice; the target's actor injects them. */
+export async function rollVenomDice(dice: number): Promise<number> {
+  const roll = await new foundry.dice.Roll(`${String(dice)}d6`).evaluate();
+  return diceOf(roll).reduce((s, d) => s + d, 0);
 }

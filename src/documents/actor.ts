@@ -6,6 +6,7 @@ import { NpcModel } from "../data/actor/npc.js";
 import { ArmorModel, type BodyArea } from "../data/item/armor.js";
 import { SkillModel } from "../data/item/skill.js";
 import type { AimedArea } from "../rules/attack.js";
+import { VIPER_VENOM, venomDoses, type VenomInjection } from "../rules/advanced/animals.js";
 import { resolveDamage, type DamageResult } from "../rules/damage.js";
 import { recoverByRest, type RestPeriod } from "../rules/recovery.js";
 import type { ConditionKey, DamageCounters, DamageType } from "../rules/types.js";
@@ -29,6 +30,8 @@ export interface ApplyDamageOptions {
   rangedBeyondHalf?: boolean;
   explosive?: boolean;
   blastDistance?: number;
+  /** The biter's venom (§3.3.3): doses rolled, injected only if the hit gets past armour, within its daily limit. */
+  venom?: { roll: number; dice: number; maxPerDay: number; injectedToday: number };
 }
 
 /** What a damage or recovery changed, enough to undo it and to report it in chat. */
@@ -39,6 +42,9 @@ export interface CounterChange {
   after: DamageCounters;
   condition: { before: ConditionKey; after: ConditionKey };
   damage: DamageResult | null;
+  /** Poison doses before and after, when the change injected venom. */
+  poison?: { before: number; after: number };
+  venom?: VenomInjection;
 }
 
 const AREA_FOR_AIM: Record<AimedArea, BodyArea | null> = { trunk: "torso", limb: "arms", vital: "head", weapon: null };
@@ -132,7 +138,14 @@ export class GenesysActor<SubType extends Actor.SubType = Actor.SubType> extends
     );
     const before = this.#counters(sys);
     const after = { wounds: before.wounds + result.wounds, fatigue: before.fatigue + result.fatigue };
-    return this.#commit("damage", before, after, result);
+    const venom = options.venom;
+    if (!venom) return this.#commit("damage", before, after, result);
+    const injection = venomDoses(
+      { damageAfterArmour: result.afterArmour, roll2d6: venom.roll, dosesInjectedToday: Math.min(venom.injectedToday, venom.maxPerDay) },
+      { ...VIPER_VENOM, dosesDice: venom.dice, maxDosesPerDay: venom.maxPerDay },
+    );
+    const poison = { before: sys.poison.doses, after: sys.poison.doses + injection.doses };
+    return { ...(await this.#commit("damage", before, after, result, poison.after)), poison, venom: injection };
   }
 
   /** §1.5.3 rest: 5 minutes → −1 Fatica, 1 day → −1 Ferita; deprivation Fatica waits for sleep, food or drink. */
@@ -158,7 +171,8 @@ export class GenesysActor<SubType extends Actor.SubType = Actor.SubType> extends
       wounds: Math.max(0, before.wounds - (change.after.wounds - change.before.wounds)),
       fatigue: Math.max(0, before.fatigue - (change.after.fatigue - change.before.fatigue)),
     };
-    return this.#commit(change.kind, before, after, null);
+    const doses = change.poison ? Math.max(0, sys.poison.doses - (change.poison.after - change.poison.before)) : undefined;
+    return this.#commit(change.kind, before, after, null, doses);
   }
 
   /** Turns the condition statuses (and "poisoned") on or off to match the counters. Only the designated client acts. */
@@ -185,11 +199,12 @@ export class GenesysActor<SubType extends Actor.SubType = Actor.SubType> extends
     return { wounds: sys.wounds.value, fatigue: sys.fatigue.value };
   }
 
-  async #commit(kind: CounterChange["kind"], before: DamageCounters, after: DamageCounters, damage: DamageResult | null): Promise<CounterChange> {
+  async #commit(kind: CounterChange["kind"], before: DamageCounters, after: DamageCounters, damage: DamageResult | null, poisonDoses?: number): Promise<CounterChange> {
     const sys = this.genesys;
     const conditionBefore = sys?.condition.key ?? "normal";
     const deprivation = Math.min(sys?.fatigue.deprivation ?? 0, after.fatigue);
-    await this.update({ system: { wounds: { value: after.wounds }, fatigue: { value: after.fatigue, deprivation } } });
+    const poison = poisonDoses === undefined ? {} : { poison: { doses: poisonDoses } };
+    await this.update({ system: { wounds: { value: after.wounds }, fatigue: { value: after.fatigue, deprivation }, ...poison } });
     return {
       kind,
       actorUuid: this.uuid,

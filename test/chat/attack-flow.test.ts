@@ -379,7 +379,10 @@ describe("stun and venom", () => {
     await onCardAction(message!, "apply", "r0");
     expect(rowOf(message, "r0").applied?.venom).toEqual({ roll: 11, doses: 7, limited: true });
     expect((viper.system as unknown as { venom: { injectedToday: number } }).venom.injectedToday).toBe(12);
+    // The doses land in the target's poison counter with the damage, and leave with Undo.
+    expect((walker.system as unknown as { poison: { doses: number } }).poison.doses).toBe(7);
     await onCardAction(message!, "undo", "r0");
     expect((viper.system as unknown as { venom: { injectedToday: number } }).venom.injectedToday).toBe(5);
+    expect((walker.system as unknown as { poison: { doses: number } }).poison.doses).toBe(0);
   });
 });

@@ -133,3 +133,31 @@ describe("actor.applyDamage", () => {
     expect(personOf(t).wounds.value).toBe(0);
   });
 });
+
+describe("venom rides on the hit (§3.3.3, A-41)", () => {
+  const venom = { roll: 10, dice: 2, maxPerDay: 12, injectedToday: 0 };
+
+  it("a bite that gets past armour adds its doses to the target's poison, and Undo takes them back", async () => {
+    const t = await target();
+    const change = await t.applyDamage({ amount: 3, type: "trauma", venom });
+    expect(change?.venom).toEqual({ doses: 10, dosesInjectedToday: 10, limited: false });
+    expect(personOf(t).poison).toEqual({ doses: 10, effect: "firstEffects" });
+    if (!change) throw new Error("no change");
+    await t.revertChange(change);
+    expect(personOf(t).poison.doses).toBe(0);
+  });
+
+  it("a bite stopped by armour injects nothing", async () => {
+    const t = await target([vest]);
+    const change = await t.applyDamage({ amount: 3, type: "trauma", venom });
+    expect(change?.damage?.afterArmour).toBe(0);
+    expect(change?.venom?.doses).toBe(0);
+    expect(personOf(t).poison.doses).toBe(0);
+  });
+
+  it("the biter's daily limit caps the doses", async () => {
+    const t = await target();
+    const change = await t.applyDamage({ amount: 3, type: "trauma", venom: { ...venom, injectedToday: 9 } });
+    expect(change?.venom).toEqual({ doses: 3, dosesInjectedToday: 12, limited: true });
+  });
+});
