@@ -16,8 +16,9 @@ export async function migrateWorld(): Promise<number> {
   let migrated = 0;
   for (const actor of game.actors) {
     try {
-      // Saving the whole migrated source writes what migrateData produced on load.
-      await actor.update(actor.toObject(), { diff: false, recursive: false });
+      // Saving the migrated system data writes what migrateData produced on load; items and effects are untouched.
+      const system: unknown = actor.toObject().system;
+      await actor.update({ system } as Actor.UpdateData, { diff: false, recursive: false });
       migrated++;
     } catch (err) {
       console.error(`GeneSys GdR | migration of actor ${actor.name} (${actor.id}) failed`, err);

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { CharacterModel } from "../../src/data/actor/character.js";
-import { bootSystem } from "../foundry/boot.js";
+import { bootSystem, foundryDouble } from "../foundry/boot.js";
 import { createActor, personOf } from "./helpers.js";
 
 beforeAll(async () => {
@@ -98,5 +98,20 @@ describe("Narrator-only notes", () => {
       const field = (Model.defineSchema() as unknown as Record<string, { options: { gmOnly?: boolean } }>)["gmNotes"];
       expect(field?.options.gmOnly).toBe(true);
     }
+  });
+});
+
+describe("world migration at ready", () => {
+  it("saves every actor's migrated system data once, records the data version, then does nothing", async () => {
+    const { migrateWorld, CURRENT_DATA_VERSION } = await import("../../src/migration.js");
+    const { settings } = foundryDouble();
+    await settings.set("genesys-gdr", "dataVersion", 0);
+    const old = await createActor({ name: "Veterano", type: "character", system: { ferite: 4 }, items: [{ name: "Corsa", type: "skill" }] });
+    const count = game.actors.size;
+    expect(await migrateWorld()).toBe(count);
+    expect(settings.get("genesys-gdr", "dataVersion")).toBe(CURRENT_DATA_VERSION);
+    expect(personOf(old).wounds.value).toBe(4);
+    expect(old.items.size).toBe(1);
+    expect(await migrateWorld()).toBe(0);
   });
 });
