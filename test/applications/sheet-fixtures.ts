@@ -14,7 +14,6 @@ import { buildItemContext, type ItemSheetData } from "../../src/applications/she
 import { buildPersonContext, type PersonSheetData } from "../../src/applications/sheets/context/person.js";
 import type { SheetEnv } from "../../src/applications/sheets/context/shared.js";
 import type { GenesysActor } from "../../src/documents/actor.js";
-import { DEFAULT_RULES_OPTIONS } from "../../src/rules/options.js";
 import { bootSystem } from "../foundry/boot.js";
 
 export const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -98,7 +97,7 @@ export function personContext(actor: GenesysActor, env: SheetEnv): PersonSheetDa
   const system = actor.genesys;
   if (!(system instanceof CharacterModel || system instanceof NpcModel)) throw new Error("not a person");
   const gm = system instanceof NpcModel && env.isGM ? system.gmNotes : null;
-  return buildPersonContext({ actor, system, env, rules: DEFAULT_RULES_OPTIONS, enriched: { biography: system.biography, gmNotes: gm } });
+  return buildPersonContext({ actor, system, env, enriched: { biography: system.biography, gmNotes: gm } });
 }
 
 export function animalContext(actor: GenesysActor, env: SheetEnv): AnimalSheetData {

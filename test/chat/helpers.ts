@@ -112,19 +112,7 @@ export function itemId(actor: GenesysActor, name: string): string {
   return item.id ?? "";
 }
 
-/** Runs `fn` as the (only) player, then gives the seat back to the GM. */
-export async function asPlayer<T>(fn: () => Promise<T>): Promise<T> {
-  const double = foundryDouble();
-  const player = double.users.find((u) => !u.isGM);
-  const gm = double.users.find((u) => u.isGM);
-  if (!player || !gm) throw new Error("users missing");
-  double.setUser(player);
-  try {
-    return await fn();
-  } finally {
-    double.setUser(gm);
-  }
-}
+export { asPlayer } from "../foundry/boot.js";
 
 export function playerId(): string {
   return foundryDouble().users.find((u) => !u.isGM)?.id ?? "";

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { bootSystem, foundryDouble } from "../foundry/boot.js";
+import { asPlayer, bootSystem, foundryDouble } from "../foundry/boot.js";
 import { createActor, personOf } from "./helpers.js";
 
 beforeAll(async () => {
@@ -71,19 +71,6 @@ describe("actor.applyDamage", () => {
   });
 
   describe("a player damaging an actor they do not own", () => {
-    async function asPlayer<T>(fn: () => Promise<T>): Promise<T> {
-      const double = foundryDouble();
-      const player = double.users.find((u) => !u.isGM);
-      const gm = double.users.find((u) => u.isGM);
-      if (!player || !gm) throw new Error("users missing");
-      double.setUser(player);
-      try {
-        return await fn();
-      } finally {
-        double.setUser(gm);
-      }
-    }
-
     it("asks the active GM's client, which applies it with its own permissions; undo goes the same way", async () => {
       const t = await target();
       const change = await asPlayer(() => t.applyDamage({ amount: 5, type: "wounding" }));

@@ -15,3 +15,17 @@ export async function bootSystem(): Promise<FoundryDouble> {
   }
   return double;
 }
+
+/** Runs `fn` as the (only) player, then gives the seat back to the GM. */
+export async function asPlayer<T>(fn: () => Promise<T>): Promise<T> {
+  const double = foundryDouble();
+  const player = double.users.find((u) => !u.isGM);
+  const gm = double.users.find((u) => u.isGM);
+  if (!player || !gm) throw new Error("users missing");
+  double.setUser(player);
+  try {
+    return await fn();
+  } finally {
+    double.setUser(gm);
+  }
+}

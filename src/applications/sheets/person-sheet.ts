@@ -4,7 +4,6 @@ import { WeaponModel } from "../../data/item/weapon.js";
 import { CharacterModel } from "../../data/actor/character.js";
 import { NpcModel } from "../../data/actor/npc.js";
 import { attack } from "../../chat/attack-flow.js";
-import { rulesOptions } from "../../settings/rules-settings.js";
 import { GenesysActorSheet, sheetEnv, type GenesysActorSheetContext, type SheetOptions } from "./actor-sheet.js";
 import { buildPersonContext, type PersonSheetData } from "./context/person.js";
 import type { PrepareContextOptions } from "./handlebars-sheet-base.js";
@@ -63,7 +62,6 @@ export class PersonSheet extends GenesysActorSheet<PersonSheetContext> {
       actor: this.actor,
       system,
       env,
-      rules: rulesOptions(),
       enriched: { biography: await this.enrich(system.biography), gmNotes },
     });
     return { ...base, ...data };

@@ -42,6 +42,8 @@ export type ArmourSummary = { defence: number; minStrength: number; shortfall: n
 
 export type PersonDerived = HealthDerived & {
   derived: { reflexes: number; resistance: number; speed: number; dexterity: number };
+  /** What the book's formulas give, shown next to a Narrator's override. */
+  formula: { reflexes: number; resistance: number; speed: number };
   /** Characteristics as used by rolls: Destrezza already lowered by armour. */
   effective: Characteristics;
   armour: ArmourSummary;
@@ -87,6 +89,7 @@ export function derivePerson(source: PersonSource, worn: readonly WornArmour[], 
   return {
     ...deriveHealth(source, derived.resistance),
     derived,
+    formula: { reflexes: params.reflexes, resistance: params.resistance, speed: params.speed },
     effective,
     armour,
     fameBand: fameBand(source.fame),

@@ -10,8 +10,6 @@ import { SkillModel } from "../../../data/item/skill.js";
 import { TraitModel } from "../../../data/item/trait.js";
 import { WeaponModel } from "../../../data/item/weapon.js";
 import { encumbranceLevel, LIFTING_MODES } from "../../../rules/advanced/encumbrance.js";
-import { deriveParameters } from "../../../rules/characteristics.js";
-import type { RulesOptions } from "../../../rules/options.js";
 import { CHARACTERISTICS, type CharacteristicKey } from "../../../rules/types.js";
 import { characteristicLabel, gradeBreakdownText, healthContext, itemRowBase, kg, signed, type HealthContext, type ItemRowBase, type SheetEnv, type SheetHeader } from "./shared.js";
 
@@ -131,7 +129,6 @@ export interface PersonSheetInput {
   actor: Actor.Implementation;
   system: PersonSystem;
   env: SheetEnv;
-  rules: Partial<RulesOptions>;
   enriched: { biography: string; gmNotes: string | null };
 }
 
@@ -146,8 +143,8 @@ function characteristicBoxes(system: PersonSystem, env: SheetEnv): Characteristi
   }));
 }
 
-function derivedBoxes(system: PersonSystem, env: SheetEnv, rules: Partial<RulesOptions>): DerivedBox[] {
-  const formula = deriveParameters(system.characteristics, { armourShortfall: system.armour.shortfall }, rules);
+function derivedBoxes(system: PersonSystem, env: SheetEnv): DerivedBox[] {
+  const formula = system.formula;
   return (["reflexes", "resistance", "speed"] as const).map((key) => {
     const override = system.overrides[key];
     const overridden = override !== null;
@@ -261,7 +258,7 @@ function inventory(strength: number, carriedKg: number, env: SheetEnv): PersonSh
 }
 
 /** Everything the person sheet's templates read. */
-export function buildPersonContext({ actor, system, env, rules, enriched }: PersonSheetInput): PersonSheetData {
+export function buildPersonContext({ actor, system, env, enriched }: PersonSheetInput): PersonSheetData {
   const { groups, bySlug } = groupSkills(actor, system, env);
   const weapons: (WeaponRow & { sort: number })[] = [];
   const armours: (ArmourRow & { sort: number })[] = [];
@@ -302,7 +299,7 @@ export function buildPersonContext({ actor, system, env, rules, enriched }: Pers
     editable: env.editable,
     limited: env.limited,
     characteristics: characteristicBoxes(system, env),
-    derived: derivedBoxes(system, env, rules),
+    derived: derivedBoxes(system, env),
     health: healthContext(system, env),
     armour: {
       defence: armour.defence,
