@@ -37,6 +37,8 @@ declare module "fvtt-types/configuration" {
   interface FlagConfig {
     Combat: { "genesys-gdr": CombatFlags };
     Combatant: { "genesys-gdr": CombatantFlags };
+    /** Pending intents (authority/intent-channel.ts), keyed by their idempotency key; read as unknown. */
+    User: { "genesys-gdr": { intents?: Record<string, { kind: string; payload: unknown }> } };
   }
   interface SettingConfig {
     "genesys-gdr.dataVersion": number;

@@ -10,7 +10,7 @@ import { TraitModel } from "./data/item/trait.js";
 import { WeaponModel } from "./data/item/weapon.js";
 import { GenesysActor } from "./documents/actor.js";
 import { GenesysItem } from "./documents/item.js";
-import { registerGmRelay } from "./documents/gm-relay.js";
+import { registerIntentChannel } from "./authority/intent-channel.js";
 import { registerCombat } from "./documents/register-combat.js";
 import { registerChatCards } from "./chat/chat-hooks.js";
 import { createApi } from "./api.js";
@@ -27,7 +27,7 @@ Hooks.once("init", () => {
   const bars = { bar: ["wounds", "fatigue"], value: ["derived.reflexes", "derived.speed", "poison.doses"] };
   CONFIG.Actor.trackableAttributes = { character: bars, npc: bars, animal: bars };
   CONFIG.statusEffects = GENESYS_STATUSES.map(({ id, name, img }) => ({ id, name, img }));
-  registerGmRelay();
+  registerIntentChannel();
   registerChatCards();
   registerCombat();
   registerDice();

@@ -8,6 +8,7 @@
  */
 import { Collection, randomID, type Actor, type User } from "./documents.js";
 import { mergeObject } from "./data-model.js";
+import { onClient } from "./clients.js";
 
 interface GameLike {
   user: User;
@@ -89,24 +90,18 @@ export class Combatant {
 }
 
 /**
- * Foundry runs a document's _on… events on every connected client. This double has one `game.user`, so the
- * acting client runs the event at once and, when that is not the active GM, the GM's client runs it on the next
- * task with `game.user` set to the GM for the event's synchronous part (what it queues then runs as whoever is
- * seated: tests give the seat back to the GM before waiting).
+ * Foundry runs a document's _on… events on every connected client. The acting client runs the event at once and,
+ * when that is not the active GM, the GM's client (clients.ts) runs it on the next task, with everything it queues.
  */
 function broadcast(event: () => void): void {
   event();
   const gm = game().users.activeGM;
   if (!gm || gm.isSelf) return;
   setTimeout(() => {
-    const g = game() as { user: User };
-    const seated = g.user;
-    g.user = gm;
-    try {
+    void onClient(gm, async () => {
+      await Promise.resolve();
       event();
-    } finally {
-      g.user = seated;
-    }
+    });
   }, 0);
 }
 

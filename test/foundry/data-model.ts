@@ -22,6 +22,11 @@ function isPlain(v: unknown): v is Record<string, unknown> {
 export function mergeObject(target: Record<string, unknown>, changes: Record<string, unknown>): Record<string, unknown> {
   const out = structuredClone(target);
   for (const [k, v] of Object.entries(expandObject(changes))) {
+    // Foundry's deletion syntax: {"-=key": null} removes the key.
+    if (k.startsWith("-=")) {
+      delete out[k.slice(2)];
+      continue;
+    }
     const cur = out[k];
     out[k] = isPlain(v) && isPlain(cur) ? mergeObject(cur, v) : v;
   }

@@ -4,14 +4,19 @@
  */
 import { DataModelValidationError } from "./fields.js";
 import { mergeObject, type TypeDataModel } from "./data-model.js";
+import { deliverQuery, roundTrip } from "./clients.js";
 
 let nextId = 0;
-export function randomID(): string {
+/** Like foundry.utils.randomID: `length` letters and digits, unique within a run. */
+export function randomID(length = 16): string {
   nextId++;
-  return `id${String(nextId).padStart(14, "0")}`;
+  return `id${String(nextId).padStart(length - 2, "0")}`;
 }
 
 export class User {
+  /** A user's own flags: v13 lets a player update their own User document (Dice So Nice keeps each player's dice
+   *  appearance there), and nobody else's; a GM may update any user (assumption, consistent with core's User config). */
+  flags: Record<string, Record<string, unknown>> = {};
   constructor(readonly id: string, readonly name: string, readonly isGM = false, public active = true) {}
   get isSelf(): boolean {
     return game().user === this;
@@ -19,19 +24,24 @@ export class User {
   get isActiveGM(): boolean {
     return this.isGM && this.active && game().users.activeGM === this;
   }
-  /** v13 User#query: runs the registered handler on this user's client, i.e. with this user as game.user. */
-  async query(name: string, data: unknown, _options: { timeout?: number } = {}): Promise<unknown> {
-    if (!this.active) throw new Error(`${this.name} is not connected`);
-    const handler = (globalThis as unknown as { CONFIG: { queries: Record<string, ((d: unknown) => Promise<unknown>) | undefined> } }).CONFIG.queries[name];
-    if (!handler) throw new Error(`no query handler "${name}"`);
-    const g = game() as unknown as { user: User };
-    const asker = g.user;
-    g.user = this;
-    try {
-      return await handler(structuredClone(data));
-    } finally {
-      g.user = asker;
-    }
+  get uuid(): string { return `User.${this.id}`; }
+  getFlag(scope: string, key: string): unknown {
+    return this.flags[scope]?.[key];
+  }
+  async update(changes: Record<string, unknown>): Promise<this> {
+    const caller = game().user;
+    if (!caller.isGM && caller.id !== this.id) throw new Error(`User ${caller.name} lacks permission to update User ${this.id}`);
+    await roundTrip();
+    const merged = mergeObject({ flags: this.flags }, changes);
+    this.flags = merged["flags"] as Record<string, Record<string, unknown>>;
+    return this;
+  }
+  async setFlag(scope: string, key: string, value: unknown): Promise<this> {
+    return this.update({ flags: { [scope]: { [key]: value } } });
+  }
+  /** v13 User#query: the handler runs on this user's client; see clients.ts for what it is told and the timeout. */
+  async query(name: string, data: unknown, options: { timeout?: number } = {}): Promise<unknown> {
+    return deliverQuery(this, name, data, options);
   }
 }
 
@@ -122,17 +132,31 @@ export abstract class Document {
     return this.testUserPermission(game().user, "OWNER");
   }
 
-  /** Validates the whole result before applying; a bad value throws and leaves the document unchanged. */
+  /**
+   * Validates the whole result before sending; a bad value throws and leaves the document unchanged. The change is
+   * applied after the server's round trip, onto the document as it is then (another client may have written meanwhile).
+   */
   async update(changes: Record<string, unknown>, _options: Record<string, unknown> = {}): Promise<this> {
-    if (!this.isOwner) throw new Error(`User ${game().user.name} lacks permission to update ${this.uuid}`);
+    const user = game().user;
+    if (!this.isOwner) throw new Error(`User ${user.name} lacks permission to update ${this.uuid}`);
+    this.buildSystem(mergeObject(this._source, changes)["system"]);
+    await roundTrip();
     const next = mergeObject(this._source, changes);
     next["system"] = this.buildSystem(next["system"]).toObject();
     this._source = next;
     this._initialize();
-    this._onUpdate(changes, {}, game().user.id);
+    this._onUpdate(changes, {}, user.id);
     if (this.parent) this.parent.reset();
-    await Promise.resolve();
     return this;
+  }
+
+  getFlag(scope: string, key: string): unknown {
+    const flags = this._source["flags"] as Record<string, Record<string, unknown> | undefined> | undefined;
+    return flags?.[scope]?.[key];
+  }
+
+  async setFlag(scope: string, key: string, value: unknown): Promise<this> {
+    return this.update({ flags: { [scope]: { [key]: value } } });
   }
 
   protected _onUpdate(_changed: unknown, _options: unknown, _userId: string): void {}

@@ -1,11 +1,12 @@
 /** Installs the Foundry test double as globals, the way Foundry exposes them to a system's module. */
 import { DataModel, TypeDataModel } from "./data-model.js";
-import { Actor, Collection, Item, User, Users } from "./documents.js";
+import { Actor, Collection, Item, User, Users, randomID } from "./documents.js";
 import * as fields from "./fields.js";
 import { installDice } from "./dice.js";
 import { installSheets } from "./sheets.js";
 import { installChat } from "./chat.js";
 import { installCombat } from "./combat.js";
+import { currentClientUser } from "./clients.js";
 
 export interface Notification { level: "info" | "warn" | "error"; message: string }
 
@@ -77,8 +78,8 @@ export function installFoundry(): FoundryDouble {
   const player = new User("pl00000000000001", "Giocatore");
   const users = new Users(gm, player);
   const hooks = new HooksDouble();
+  let seat: User = gm;
   const g: Record<string, unknown> = {
-    user: gm,
     users,
     settings,
     actors: new Collection<Actor>(),
@@ -88,9 +89,11 @@ export function installFoundry(): FoundryDouble {
       format: (key: string, data: Record<string, string> = {}) => `${key} ${JSON.stringify(data)}`,
     },
   };
+  // game.user is the user of the client the code runs on (clients.ts), else the test's seat.
+  Object.defineProperty(g, "user", { get: () => currentClientUser() ?? seat, enumerable: true });
   const note = (level: Notification["level"]) => (message: string) => { notifications.push({ level, message }); };
   Object.assign(globalThis, {
-    foundry: { abstract: { DataModel, TypeDataModel }, data: { fields }, utils: { fromUuid } },
+    foundry: { abstract: { DataModel, TypeDataModel }, data: { fields }, utils: { fromUuid, randomID } },
     CONFIG: {
       Actor: { documentClass: Actor, dataModels: {}, trackableAttributes: {} },
       Item: { documentClass: Item, dataModels: {} },
@@ -107,5 +110,5 @@ export function installFoundry(): FoundryDouble {
   installSheets();
   installChat();
   installCombat();
-  return { notifications, settings, users, hooks, setUser: (u) => { g["user"] = u; } };
+  return { notifications, settings, users, hooks, setUser: (u) => { seat = u; } };
 }

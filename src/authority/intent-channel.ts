@@ -1,0 +1,185 @@
+/**
+ * Players send intents, the active GM's client decides.
+ *
+ * A v13 query handler is told only the query data, not who sent it (foundryvtt/foundryvtt#13418: "the only way for a
+ * User-query handler to learn who queried is to include the sender's ID in query data … not quite trustworthy"). So the
+ * intent itself travels in the sender's own User document, which the server lets only that user (or a GM) write:
+ * the requester is the user whose document holds the intent, vouched for by the server. The query then only says
+ * "look at intent K". The GM's client runs every intent through one queue, re-reading the world first, remembers
+ * each key it answered (a retried request gets the first answer, never a second application), and removes the intent
+ * from the user's document once answered.
+ */
+import { SYSTEM_ID } from "../settings/rules-settings.js";
+import { gmQueue } from "./serial-queue.js";
+
+export const INTENT_QUERY = "genesys-gdr.intent";
+/** How long a player waits for the Narrator's client. */
+export const INTENT_TIMEOUT_MS = 10_000;
+/** How long the GM's client waits for the sender's User update to arrive before the query (normally already there). */
+const ARRIVAL_WAIT_MS = 2_000;
+
+/** What the GM's client answers. `warning` is an i18n key shown to the requester; `info` one shown on success. */
+export type IntentResult =
+  | { ok: true; info?: string; data?: Record<string, string> }
+  | { ok: false; warning: string; data?: Record<string, string> };
+
+/** The user an intent came from, as the server vouches for it. */
+export interface Requester {
+  id: string;
+  name: string;
+  isGM: boolean;
+  /** The User document, for permission tests (testUserPermission). */
+  user: User.Stored;
+}
+
+export type IntentHandler = (requester: Requester, payload: unknown) => Promise<IntentResult>;
+
+interface StoredIntent {
+  kind: string;
+  payload: unknown;
+}
+
+declare global {
+  namespace CONFIG {
+    interface Queries {
+      "genesys-gdr.intent": (data: { key: string }) => Promise<IntentResult>;
+    }
+  }
+}
+
+const handlers = new Map<string, IntentHandler>();
+/** Keys this client has answered (or is answering), with their answer. */
+const answered = new Map<string, Promise<IntentResult>>();
+
+/** Registers what the GM's client does with one kind of intent. */
+export function registerIntent(kind: string, handler: IntentHandler): void {
+  handlers.set(kind, handler);
+}
+
+const refuse = (warning: string, data?: Record<string, string>): IntentResult => (data ? { ok: false, warning, data } : { ok: false, warning });
+
+function requesterOf(user: User.Stored): Requester {
+  return { id: user.id, name: user.name, isGM: user.isGM, user };
+}
+
+function isKey(value: unknown): value is string {
+  return typeof value === "string" && /^[A-Za-z0-9]{16}$/.test(value);
+}
+
+function isStoredIntent(value: unknown): value is StoredIntent {
+  return typeof value === "object" && value !== null && typeof (value as { kind?: unknown }).kind === "string" && "payload" in value;
+}
+
+function intentsOf(user: User.Stored): Record<string, unknown> {
+  // The flag is written by our own client code, but whoever owns the document may have put anything there.
+  const raw: unknown = user.getFlag(SYSTEM_ID, "intents");
+  return typeof raw === "object" && raw !== null ? (raw as Record<string, unknown>) : {};
+}
+
+/** The user whose own document holds intent `key`, and the intent. */
+function locate(key: string): { user: User.Stored; intent: unknown } | null {
+  for (const user of game.users.contents) {
+    const intents = intentsOf(user);
+    if (key in intents) return { user, intent: intents[key] };
+  }
+  return null;
+}
+
+async function locateSoon(key: string): Promise<{ user: User.Stored; intent: unknown } | null> {
+  const start = Date.now();
+  for (;;) {
+    const found = locate(key);
+    if (found || Date.now() - start >= ARRIVAL_WAIT_MS) return found;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** Runs one intent of a known requester through the queue. */
+function dispatch(requester: Requester, intent: StoredIntent): Promise<IntentResult> {
+  const handler = handlers.get(intent.kind);
+  if (!handler) return Promise.resolve(refuse("GENESYS.Authority.Unknown", { kind: intent.kind }));
+  return gmQueue.run(async () => {
+    try {
+      return await handler(requester, intent.payload);
+    } catch (error) {
+      console.error(`GeneSys GdR | intent ${intent.kind} failed`, error);
+      return refuse("GENESYS.Authority.Failed", { message: error instanceof Error ? error.message : String(error) });
+    }
+  });
+}
+
+/** The query handler, on the active GM's client. */
+export async function onIntentQuery(data: unknown): Promise<IntentResult> {
+  if (!game.user.isActiveGM) return refuse("GENESYS.Authority.NotNarrator");
+  const key = typeof data === "object" && data !== null ? (data as { key?: unknown }).key : undefined;
+  if (!isKey(key)) return refuse("GENESYS.Authority.Invalid");
+  const earlier = answered.get(key);
+  if (earlier) return earlier;
+  const answer = (async (): Promise<IntentResult> => {
+    const found = await locateSoon(key);
+    if (!found) return refuse("GENESYS.Authority.Expired");
+    if (!isStoredIntent(found.intent)) return refuse("GENESYS.Authority.Invalid");
+    const result = await dispatch(requesterOf(found.user), found.intent);
+    try {
+      await found.user.update({ [`flags.${SYSTEM_ID}.intents.-=${key}`]: null });
+    } catch (error) {
+      console.warn("GeneSys GdR | could not remove an answered intent", error);
+    }
+    return result;
+  })();
+  answered.set(key, answer);
+  return answer;
+}
+
+/** Shows a result to the user who asked; returns whether it went through. */
+export function notifyResult(result: IntentResult): boolean {
+  if (result.ok) {
+    if (result.info) ui.notifications.info(game.i18n.format(result.info, result.data ?? {}));
+    return true;
+  }
+  ui.notifications.warn(game.i18n.format(result.warning, result.data ?? {}));
+  return false;
+}
+
+/**
+ * Asks the active GM's client to carry out an intent and tells the user the answer. On the active GM's own client
+ * the intent runs at once, through the same queue and the same checks, with the GM as requester.
+ */
+export async function sendIntent(kind: string, payload: unknown): Promise<IntentResult> {
+  const gm = game.users.activeGM;
+  if (!gm) return refuse("GENESYS.Authority.NoGm");
+  if (gm.isSelf) return dispatch(requesterOf(game.user), { kind, payload });
+  const key = foundry.utils.randomID(16);
+  try {
+    await game.user.update({ flags: { [SYSTEM_ID]: { intents: { [key]: { kind, payload } } } } });
+  } catch (error) {
+    return refuse("GENESYS.Authority.Failed", { message: error instanceof Error ? error.message : String(error) });
+  }
+  try {
+    const answer: unknown = await gm.query(INTENT_QUERY, { key }, { timeout: INTENT_TIMEOUT_MS });
+    return isResult(answer) ? answer : refuse("GENESYS.Authority.OldClient");
+  } catch (error) {
+    // Too late or no handler: the GM's client may still carry it out, once (the key is remembered there).
+    return refuse("GENESYS.Authority.NoAnswer", { message: error instanceof Error ? error.message : String(error) });
+  }
+}
+
+/** Sends an intent and shows its answer; the boolean is whether it went through. */
+export async function requestIntent(kind: string, payload: unknown): Promise<boolean> {
+  return notifyResult(await sendIntent(kind, payload));
+}
+
+function isResult(value: unknown): value is IntentResult {
+  if (typeof value !== "object" || value === null) return false;
+  const v = value as { ok?: unknown; warning?: unknown };
+  return v.ok === true || (v.ok === false && typeof v.warning === "string");
+}
+
+export function registerIntentChannel(): void {
+  CONFIG.queries[INTENT_QUERY] = onIntentQuery;
+}
+
+/** Tests: forget answered keys between scenarios. */
+export function resetIntentMemory(): void {
+  answered.clear();
+}
