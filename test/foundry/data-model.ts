@@ -24,7 +24,7 @@ export function mergeObject(target: Record<string, unknown>, changes: Record<str
   for (const [k, v] of Object.entries(expandObject(changes))) {
     // Foundry's deletion syntax: {"-=key": null} removes the key.
     if (k.startsWith("-=")) {
-      delete out[k.slice(2)];
+      Reflect.deleteProperty(out, k.slice(2));
       continue;
     }
     const cur = out[k];
