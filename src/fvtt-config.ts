@@ -11,7 +11,7 @@ import type { GenesysActor } from "./documents/actor.js";
 import type { GenesysItem } from "./documents/item.js";
 import type { RulesOptions } from "./rules/options.js";
 import type { CombatFlags } from "./documents/combat.js";
-import type { CombatantFlags } from "./documents/combatant.js";
+import type { LedgerEntry } from "./documents/damage-ledger.js";
 
 declare module "fvtt-types/configuration" {
   interface AssumeHookRan {
@@ -36,7 +36,10 @@ declare module "fvtt-types/configuration" {
   }
   interface FlagConfig {
     Combat: { "genesys-gdr": CombatFlags };
-    Combatant: { "genesys-gdr": CombatantFlags };
+    /** Nothing: a player may rewrite their combatants' flags, so the GeneSys state lives on the Combat (CombatFlags). */
+    Combatant: { "genesys-gdr": Record<string, never> };
+    /** The damage ledger the GM's client keeps (documents/damage-ledger.ts); read through readLedger. */
+    Actor: { "genesys-gdr": { ledger?: LedgerEntry[] } };
     /** Pending intents (authority/intent-channel.ts), keyed by their idempotency key; read as unknown. */
     User: { "genesys-gdr": { intents?: Record<string, { kind: string; payload: unknown }> } };
   }

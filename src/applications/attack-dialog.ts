@@ -259,6 +259,19 @@ export interface DefenceAnswer {
   modifier: number;
 }
 
+/** A defence answer as another client sent it, or null when a field has the wrong type or an unknown value. */
+export function readDefenceAnswer(raw: unknown): DefenceAnswer | null {
+  if (typeof raw !== "object" || raw === null) return null;
+  const { choice, grade, maneuver, dive, cover, advantages, surprised, opponentProne, modifier } = raw as Record<string, unknown>;
+  const bool = (v: unknown): v is boolean => typeof v === "boolean";
+  const int = (v: unknown): v is number => typeof v === "number" && Number.isInteger(v);
+  if (typeof choice !== "string" || !(grade === null || int(grade)) || !bool(maneuver) || !bool(dive) || !bool(surprised) || !bool(opponentProne) || !int(modifier)) return null;
+  if (typeof cover !== "string" || !(COVER as readonly string[]).includes(cover) || !Array.isArray(advantages)) return null;
+  if (!advantages.every((k): k is AdvantageKey => typeof k === "string" && (DEFENCE_ADVANTAGES as readonly string[]).includes(k))) return null;
+  // cover was checked against COVER just above.
+  return { choice, grade, maneuver, dive, cover: cover as DefenceAnswer["cover"], advantages, surprised, opponentProne, modifier };
+}
+
 export function parseDefenceForm(values: FormValues, plan: DefencePlan): DefenceAnswer {
   return {
     choice: text(values, "choice") || (plan.choices[0]?.value ?? ""),

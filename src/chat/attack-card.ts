@@ -1,9 +1,9 @@
 /**
  * The attack card (§2.3, §2.4, §3.2): its state, the events that move it on, and the context its template shows.
- * Everything here is pure: the state lives in the ChatMessage's flags (see chat-hooks.ts for why flags), every
- * outcome comes from src/rules, and the context builder only localizes and lays out what the state holds.
+ * Everything here is pure: the state lives in the flags of a message the GM's client authored (card-intents.ts; see
+ * chat-hooks.ts for why flags), every outcome comes from src/rules, and the context builder only lays out the state.
  */
-import type { CounterChange } from "../documents/actor.js";
+import type { ApplyDamageOptions, CounterChange } from "../documents/actor.js";
 import { type Localizer } from "../dice/genesys-roll.js";
 import { percent, signed } from "../format/numbers.js";
 import { AIMED_AREAS, resolveAttack, type AimedArea, type AttackKind, type AttackOutcome, type ModifierPart } from "../rules/attack.js";
@@ -38,6 +38,16 @@ export interface VenomRecord {
 export interface AppliedRecord {
   change: CounterChange;
   venom: VenomRecord | null;
+  /** The entry of the target's damage ledger that Undo takes back (damage-ledger.ts). */
+  recordId: string;
+}
+
+/** What Undo took back; less than the hit added when the counters went down meanwhile (`partial`). */
+export interface UndoRecord {
+  wounds: number;
+  fatigue: number;
+  poison: number;
+  partial: boolean;
 }
 
 /** One attack roll against one target (a burst has one row per roll, §3.2.3). */
@@ -58,11 +68,13 @@ export interface AttackRow {
   damage: RollRecord | null;
   applied: AppliedRecord | null;
   undone: boolean;
+  /** The last Undo of this row, for the card to say what it took back. */
+  undo: UndoRecord | null;
 }
 
 /** Everything the card shows and its buttons act on. */
 export interface AttackCardState {
-  version: 1;
+  version: 2;
   attacker: { actorUuid: string; name: string };
   weapon: {
     name: string;
@@ -93,7 +105,7 @@ export type CardEvent =
   | { type: "static"; rowId: string; difficulty: number }
   | { type: "damage"; rowId: string; damage: RollRecord }
   | { type: "applied"; rowId: string; applied: AppliedRecord }
-  | { type: "undone"; rowId: string };
+  | { type: "undone"; rowId: string; undo: UndoRecord };
 
 export type CardEventType = CardEvent["type"];
 
@@ -128,7 +140,7 @@ function isRow(v: unknown): v is AttackRow {
 
 /** The card state stored in a message's flags, or null when it is missing or not one this version can read. */
 export function readAttackState(raw: unknown): AttackCardState | null {
-  if (!isObject(raw) || raw["version"] !== 1) return null;
+  if (!isObject(raw) || raw["version"] !== 2) return null;
   const attacker = raw["attacker"];
   const weapon = raw["weapon"];
   const rows = raw["rows"];
@@ -189,17 +201,31 @@ export function applyCardEvent(state: AttackCardState, event: CardEvent, options
       }
       case "applied": {
         if (row.damage === null || (row.applied !== null && !row.undone)) return refuse("stale");
-        return { ok: true, row: { ...row, applied: event.applied, undone: false } };
+        return { ok: true, row: { ...row, applied: event.applied, undone: false, undo: null } };
       }
       case "undone": {
         if (row.applied === null || row.undone) return refuse("stale");
-        return { ok: true, row: { ...row, undone: true } };
+        return { ok: true, row: { ...row, undone: true, undo: event.undo } };
       }
     }
   } catch (error) {
     if (error instanceof RulesError) return refuse("invalid");
     throw error;
   }
+}
+
+/** What applyDamage needs for this row: the hit as the card recorded it (§3.2.x pipeline inputs). */
+export function damageOptions(state: AttackCardState, row: AttackRow): ApplyDamageOptions | null {
+  if (!row.damage) return null;
+  return {
+    amount: row.damage.total,
+    type: state.weapon.damage.type,
+    grazing: row.outcome === "grazing",
+    aimedArea: state.aimedArea,
+    armourPiercing: state.bypassArmour,
+    rangedBeyondHalf: row.beyondHalf,
+    explosive: state.weapon.explosive,
+  };
 }
 
 /** The state with one row replaced. */
@@ -301,6 +327,10 @@ function appliedContext(applied: AppliedRecord, row: AttackRow, i18n: Localizer)
   if (change.damage?.limbDisabled === true) notes.push(i18n.localize("GENESYS.Attack.LimbDisabled"));
   if (change.damage?.disarmed === true) notes.push(i18n.localize("GENESYS.Attack.Disarmed"));
   if (change.damage?.disarmed === false) notes.push(i18n.localize("GENESYS.Attack.NotDisarmed"));
+  const undo = row.undone ? row.undo : null;
+  if (undo?.partial === true) {
+    notes.push(i18n.format("GENESYS.Attack.UndonePartial", { wounds: String(undo.wounds), fatigue: String(undo.fatigue), target: row.target.name }));
+  } else if (undo) notes.push(i18n.localize("GENESYS.Attack.Undone"));
   return {
     steps,
     counters: i18n.format("GENESYS.Attack.Counters", { target: row.target.name, wounds: String(dw), fatigue: String(df) }),

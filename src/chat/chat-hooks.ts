@@ -1,13 +1,16 @@
 /**
  * Chat wiring for the attack card: the v13 renderChatMessageHTML hook re-renders the card from the message's flags
- * for whoever is looking (buttons only for what they may do), and a v13 query lets a player who may not update the
- * message ask the active GM's client to record their defence.
+ * for whoever is looking (buttons only for what they may do); the buttons send intents that the active GM's client
+ * decides (card-intents.ts).
  *
- * Why flags and not a ChatMessage `system` data model: a typed subtype needs a `documentTypes.ChatMessage` entry in
- * system.json and a registered data model, while the card's state is plain JSON that only this module writes;
- * flags need no manifest change, survive the system being disabled, and readAttackState checks them on every read.
+ * Why flags and not a ChatMessage `system` data model: the card is authored by the GM's client, so no player can write
+ * its flags, and readAttackState checks them on every read; a typed subtype would add a `documentTypes.ChatMessage`
+ * entry and a data model for state that only card-intents.ts writes, and would make every card of a world unreadable
+ * (an invalid document) while the system is disabled, where flags leave the rendered content readable.
  */
-import { cardState, currentViewer, isCardAction, onCardAction, onCardQuery, renderCard, CARD_QUERY, type CardMessage } from "./attack-flow.js";
+import { isCardAction, onCardAction } from "./attack-flow.js";
+import { registerCardIntents } from "./card-intents.js";
+import { cardState, currentViewer, renderCard, type CardMessage } from "./card-render.js";
 
 /** The button a click landed on, with its action and row; null for clicks elsewhere. */
 function clickedButton(event: Event): { action: string; rowId: string } | null {
@@ -42,10 +45,10 @@ export async function decorateAttackCard(message: CardMessage, html: HTMLElement
   return true;
 }
 
-/** Registers the chat hook and the GM query. Call at init. */
+/** Registers the chat hook and the card's intents. Call at init. */
 export function registerChatCards(): void {
   Hooks.on("renderChatMessageHTML", (message, html) => {
     void decorateAttackCard(message, html);
   });
-  CONFIG.queries[CARD_QUERY] = onCardQuery;
+  registerCardIntents();
 }

@@ -8,8 +8,11 @@ import { SkillModel } from "../data/item/skill.js";
 import { WeaponModel } from "../data/item/weapon.js";
 import { toDamageSpec } from "../data/item/wield.js";
 import type { GenesysActor } from "../documents/actor.js";
-import { type AnimalEnvironment } from "../rules/advanced/animals.js";
+import { ANIMAL_ENVIRONMENTS, type AnimalEnvironment } from "../rules/advanced/animals.js";
 import {
+  ADVANTAGE_KEYS,
+  AIMED_AREAS,
+  WEAPON_SIZES,
   attackModifiers,
   multipleAttacks,
   type AdvantageKey,
@@ -362,19 +365,39 @@ function diceOf(roll: { dice: readonly { results: readonly { result: number; act
   return roll.dice.flatMap((term) => term.results.filter((r) => r.active !== false).map((r) => r.result));
 }
 
-/** 2D10 + bonus (§2.3.1/§2.3.3), rolled with Foundry's dice. */
-export async function rollTwoD10(bonus: number): Promise<RollRecord> {
-  const roll = await new foundry.dice.Roll("2d10 + @bonus", { bonus }).evaluate();
-  return { formula: bonus < 0 ? `2d10 − ${String(-bonus)}` : `2d10 + ${String(bonus)}`, dice: diceOf(roll), total: roll.total };
+/** "2d10 + 12", "2d10 − 3": how the card writes a 2D10 roll with its bonus. */
+export function twoD10Formula(bonus: number): string {
+  return bonus < 0 ? `2d10 − ${String(-bonus)}` : `2d10 + ${String(bonus)}`;
 }
 
-/** The card's state after rolling every attack of the spec. */
-export async function rollAttack(plan: AttackPlan, spec: AttackSpec, answer: AttackAnswer): Promise<AttackCardState> {
+/** §2.3.1/§2.3.3 the record of a 2D10 roll: its dice and their sum plus the bonus. */
+export function twoD10Record(dice: readonly [number, number], bonus: number): RollRecord {
+  return { formula: twoD10Formula(bonus), dice: [...dice], total: dice[0] + dice[1] + bonus };
+}
+
+/** A 2D10 + bonus Roll, evaluated with Foundry's dice on this client (the sender's dice, sent as JSON). */
+export async function evaluateTwoD10(bonus: number) {
+  return new foundry.dice.Roll("2d10 + @bonus", { bonus }).evaluate();
+}
+
+/** 2D10 + bonus (§2.3.1/§2.3.3), rolled with Foundry's dice. */
+export async function rollTwoD10(bonus: number): Promise<RollRecord> {
+  const roll = await evaluateTwoD10(bonus);
+  const dice = diceOf(roll);
+  return twoD10Record([dice[0] ?? 0, dice[1] ?? 0], bonus);
+}
+
+/**
+ * The card's state for the attack rolls of a spec: `dice[i]` are the two d10 of row i (checked by the caller);
+ * every total is the rules' bonus plus those dice.
+ */
+export function attackState(plan: AttackPlan, spec: AttackSpec, answer: AttackAnswer, dice: readonly (readonly [number, number])[]): AttackCardState {
   const rows: Record<string, AttackRow> = {};
   const order: string[] = [];
   for (const [i, r] of spec.rows.entries()) {
     const target = plan.targets[r.targetIndex];
-    if (!target) continue;
+    const rolled = dice[i];
+    if (!target || !rolled) continue;
     const id = `r${String(i)}`;
     order.push(id);
     rows[id] = {
@@ -384,16 +407,17 @@ export async function rollAttack(plan: AttackPlan, spec: AttackSpec, answer: Att
       beyondHalf: r.beyondHalf,
       parts: r.parts,
       chance: r.chance,
-      attack: await rollTwoD10(r.bonus),
+      attack: twoD10Record(rolled, r.bonus),
       defence: null,
       outcome: null,
       damage: null,
       applied: null,
       undone: false,
+      undo: null,
     };
   }
   return {
-    version: 1,
+    version: 2,
     attacker: { actorUuid: plan.actorUuid, name: plan.actorName },
     weapon: {
       name: plan.weaponName,
@@ -414,34 +438,92 @@ export async function rollAttack(plan: AttackPlan, spec: AttackSpec, answer: Att
   };
 }
 
-/**
- * §2.4.1/§3.3.1 one damage roll: the weapon's (or the animal's) formula with the attacker's roll data, totalled by the
- * rules from the dice (rollDamage; FOR − 1D6 for unarmed blows), so it never goes below 0.
- */
-export async function rollDamageFor(attacker: GenesysActor, weaponItemId: string | null): Promise<RollRecord | null> {
+/** The card's state after rolling every attack of the spec on this client. */
+export async function rollAttack(plan: AttackPlan, spec: AttackSpec, answer: AttackAnswer): Promise<AttackCardState> {
+  const dice: [number, number][] = [];
+  for (const r of spec.rows) {
+    const roll = await rollTwoD10(r.bonus);
+    dice.push([roll.dice[0] ?? 0, roll.dice[1] ?? 0]);
+  }
+  return attackState(plan, spec, answer, dice);
+}
+
+/** What a damage roll of this attacker rolls: the formula with its roll data, and how the rules total it. */
+export interface DamageRollSpec {
+  formula: string;
+  data: Record<string, unknown>;
+  /** null = unarmed blow (FOR − 1D6, §2.3.7). */
+  spec: DamageSpec | null;
+  strength: number;
+}
+
+/** §2.4.1/§3.3.1 the damage roll of the weapon (or the animal's natural weapons), or null when it is gone. */
+export function damageRollFor(attacker: GenesysActor, weaponItemId: string | null): DamageRollSpec | null {
   const sys = attacker.genesys;
   if (!sys) return null;
-  let formula: string;
-  let spec: DamageSpec | null;
-  if (sys instanceof AnimalModel) {
-    formula = sys.damage.formula;
-    spec = toDamageSpec(sys.attack.damage);
-  } else {
-    const item = weaponItemId === null ? undefined : attacker.items.get(weaponItemId);
-    const weapon = item?.system instanceof WeaponModel ? item.system : null;
-    if (!weapon?.active || !weapon.wielded) return null;
-    formula = weapon.wielded.damage.formula;
-    spec = weapon.active.key === "unarmed" ? null : toDamageSpec(weapon.active.damage);
-  }
-  const roll = await new foundry.dice.Roll(formula, attacker.getRollData()).evaluate();
-  const dice = diceOf(roll);
   const strength = sys.characteristics.strength;
-  const total = spec === null ? unarmedDamage(strength, dice[0] ?? 0) : rollDamage(spec, strength, dice);
-  return { formula: roll.formula, dice, total };
+  if (sys instanceof AnimalModel) return { formula: sys.damage.formula, data: attacker.getRollData(), spec: toDamageSpec(sys.attack.damage), strength };
+  const item = weaponItemId === null ? undefined : attacker.items.get(weaponItemId);
+  const weapon = item?.system instanceof WeaponModel ? item.system : null;
+  if (!weapon?.active || !weapon.wielded) return null;
+  return { formula: weapon.wielded.damage.formula, data: attacker.getRollData(), spec: weapon.active.key === "unarmed" ? null : toDamageSpec(weapon.active.damage), strength };
+}
+
+/** §2.4.1 the damage the rules make of these dice (never below 0; FOR − 1D6 for unarmed blows). */
+export function damageRecord(roll: DamageRollSpec, formula: string, dice: readonly number[]): RollRecord {
+  const total = roll.spec === null ? unarmedDamage(roll.strength, dice[0] ?? 0) : rollDamage(roll.spec, roll.strength, dice);
+  return { formula, dice: [...dice], total };
+}
+
+/** The damage Roll, evaluated with Foundry's dice on this client. */
+export async function evaluateDamage(roll: DamageRollSpec) {
+  return new foundry.dice.Roll(roll.formula, roll.data).evaluate();
+}
+
+/** §2.4.1/§3.3.1 one damage roll with Foundry's dice on this client, totalled by the rules. */
+export async function rollDamageFor(attacker: GenesysActor, weaponItemId: string | null): Promise<RollRecord | null> {
+  const spec = damageRollFor(attacker, weaponItemId);
+  if (!spec) return null;
+  const roll = await evaluateDamage(spec);
+  return damageRecord(spec, roll.formula, diceOf(roll));
 }
 
 /** §3.3.3 the doses a bite carries (2D6 for the viper), rolled with Foundry's dice; the target's actor injects them. */
 export async function rollVenomDice(dice: number): Promise<number> {
   const roll = await new foundry.dice.Roll(`${String(dice)}d6`).evaluate();
   return diceOf(roll).reduce((s, d) => s + d, 0);
+}
+
+// ───────────────────────── an answer sent by another client ─────────────────────────
+
+const isBool = (v: unknown): v is boolean => typeof v === "boolean";
+const isNum = (v: unknown): v is number => typeof v === "number" && Number.isFinite(v);
+const oneOf = <T extends string>(v: unknown, list: readonly T[]): v is T => typeof v === "string" && (list as readonly string[]).includes(v);
+
+/**
+ * The attack dialog's answer as another client sent it, or null when any field has the wrong type or an unknown
+ * value. Numbers are only type-checked here: specifyAttack refuses the ones the rules do not allow.
+ */
+export function readAttackAnswer(raw: unknown, plan: AttackPlan): AttackAnswer | null {
+  if (typeof raw !== "object" || raw === null) return null;
+  const a = raw as Record<string, unknown>;
+  const targets = a["targets"];
+  const advantages = a["advantages"];
+  if (!Array.isArray(targets) || targets.length !== plan.targets.length || !Array.isArray(advantages)) return null;
+  const readTargets: AttackAnswer["targets"] = [];
+  for (const t of targets as unknown[]) {
+    if (typeof t !== "object" || t === null) return null;
+    const { distance, prone } = t as Record<string, unknown>;
+    if (!(distance === null || isNum(distance)) || !isBool(prone)) return null;
+    readTargets.push({ distance, prone });
+  }
+  if (!advantages.every((k) => oneOf(k, ADVANTAGE_KEYS))) return null;
+  const { rolls, focus, aimedArea, weaponSize, bypassArmour, twoWeapons, arcDegrees, desperateAggression, environment, modifier, override, blind } = a;
+  if (!isNum(rolls) || !isBool(focus) || !oneOf(aimedArea, AIMED_AREAS) || !(weaponSize === null || oneOf(weaponSize, WEAPON_SIZES))) return null;
+  if (!(bypassArmour === null || isNum(bypassArmour)) || !isBool(twoWeapons) || !isNum(arcDegrees) || !isBool(desperateAggression)) return null;
+  if (!(environment === null || oneOf(environment, ANIMAL_ENVIRONMENTS)) || !isNum(modifier) || !(override === null || isNum(override)) || !isBool(blind)) return null;
+  return {
+    rolls, targets: readTargets, advantages, focus, aimedArea, weaponSize, bypassArmour, twoWeapons, arcDegrees,
+    desperateAggression, environment, modifier, override, blind,
+  };
 }

@@ -12,7 +12,7 @@ import { recoverByRest, type RestPeriod } from "../rules/recovery.js";
 import type { ConditionKey, DamageCounters, DamageType } from "../rules/types.js";
 import { rulesOptions } from "../settings/rules-settings.js";
 import { isDesignatedClient } from "./designated-client.js";
-import { APPLY_DAMAGE_QUERY, REVERT_CHANGE_QUERY, relayToGm } from "./gm-relay.js";
+import { readLedger, recordInLedger, takeBackFromLedger, type LedgerAmounts, type LedgerEntry } from "./damage-ledger.js";
 import { rollCheck, type CheckMessage, type RollCheckOptions } from "./actor-rolls.js";
 
 export interface ApplyDamageOptions {
@@ -45,6 +45,12 @@ export interface CounterChange {
   /** Poison doses before and after, when the change injected venom. */
   poison?: { before: number; after: number };
   venom?: VenomInjection;
+}
+
+/** What an Undo took back, against what its change had added: less when the counters went down meanwhile. */
+export interface UndoReport {
+  change: CounterChange;
+  taken: LedgerAmounts;
 }
 
 const AREA_FOR_AIM: Record<AimedArea, BodyArea | null> = { trunk: "torso", limb: "arms", vital: "head", weapon: null };
@@ -94,12 +100,6 @@ export class GenesysActor<SubType extends Actor.SubType = Actor.SubType> extends
     return rollCheck(this, options);
   }
 
-  /** This actor's uuid in the form the GM relay resolves (a world actor, or a token's actor inside a scene). */
-  get relayUuid(): `Actor.${string}` | `Scene.${string}` {
-    // Foundry builds every actor uuid from its collection path, which starts with "Actor." or "Scene.".
-    return this.uuid as `Actor.${string}` | `Scene.${string}`;
-  }
-
   /** Best Df protecting a body area: worn armour for people, natural protection for animals. */
   armourFor(area: BodyArea): number {
     const sys = this.genesys;
@@ -112,13 +112,14 @@ export class GenesysActor<SubType extends Actor.SubType = Actor.SubType> extends
   }
 
   /**
-   * §2.3.6/§3.2.x one hit through the rules' damage pipeline; returns the change for undo.
-   * A player who does not own the target asks the GM's client to apply it (gm-relay.ts).
+   * §2.3.6/§3.2.x one hit through the rules' damage pipeline, by an owner (a card's hit on someone else's actor is
+   * applied by the GM's client, chat/card-intents.ts). With `recordId` the change is kept in the actor's damage ledger
+   * in the same write, so that undoRecorded can take back exactly what is left of it.
    */
-  async applyDamage(options: ApplyDamageOptions): Promise<CounterChange | null> {
+  async applyDamage(options: ApplyDamageOptions, recordId?: string): Promise<CounterChange | null> {
     const sys = this.genesys;
     if (!sys) return null;
-    if (!this.isOwner) return relayToGm(APPLY_DAMAGE_QUERY, { actorUuid: this.relayUuid, options }, this.name);
+    if (!this.isOwner) return this.#notOwner();
     const area = options.bodyArea ?? AREA_FOR_AIM[options.aimedArea ?? "trunk"] ?? "torso";
     const result = resolveDamage(
       {
@@ -139,40 +140,50 @@ export class GenesysActor<SubType extends Actor.SubType = Actor.SubType> extends
     const before = this.#counters(sys);
     const after = { wounds: before.wounds + result.wounds, fatigue: before.fatigue + result.fatigue };
     const venom = options.venom;
-    if (!venom) return this.#commit("damage", before, after, result);
-    const injection = venomDoses(
-      { damageAfterArmour: result.afterArmour, roll2d6: venom.roll, dosesInjectedToday: Math.min(venom.injectedToday, venom.maxPerDay) },
-      { ...VIPER_VENOM, dosesDice: venom.dice, maxDosesPerDay: venom.maxPerDay },
-    );
-    const poison = { before: sys.poison.doses, after: sys.poison.doses + injection.doses };
-    return { ...(await this.#commit("damage", before, after, result, poison.after)), poison, venom: injection };
+    const injection = venom
+      ? venomDoses(
+          { damageAfterArmour: result.afterArmour, roll2d6: venom.roll, dosesInjectedToday: Math.min(venom.injectedToday, venom.maxPerDay) },
+          { ...VIPER_VENOM, dosesDice: venom.dice, maxDosesPerDay: venom.maxPerDay },
+        )
+      : null;
+    const poison = injection ? { before: sys.poison.doses, after: sys.poison.doses + injection.doses } : null;
+    const ledger = recordId === undefined
+      ? undefined
+      : recordInLedger(this.ledger, { ...before, poison: sys.poison.doses }, { id: recordId, wounds: result.wounds, fatigue: result.fatigue, poison: injection?.doses ?? 0 });
+    const change = await this.#commit("damage", before, after, result, poison?.after, ledger);
+    return poison && injection ? { ...change, poison, venom: injection } : change;
+  }
+
+  /** The damage ledger the GM's client keeps on this actor (damage-ledger.ts). */
+  get ledger(): ReturnType<typeof readLedger> {
+    return readLedger(this.getFlag("genesys-gdr", "ledger"));
   }
 
   /** §1.5.3 rest: 5 minutes → −1 Fatica, 1 day → −1 Ferita; deprivation Fatica waits for sleep, food or drink. */
   async recover(rest: RestPeriod): Promise<CounterChange | null> {
     const sys = this.genesys;
     if (!sys) return null;
-    if (!this.isOwner) {
-      ui.notifications.warn(game.i18n.format("GENESYS.Warn.NotOwner", { name: this.name }));
-      return null;
-    }
+    if (!this.isOwner) return this.#notOwner();
     const before = this.#counters(sys);
     const { counters } = recoverByRest(before, rest, sys.fatigue.deprivation);
     return this.#commit("recovery", before, counters, null);
   }
 
-  /** Undoes a change by its difference, so whatever happened since is kept. */
-  async revertChange(change: CounterChange): Promise<CounterChange | null> {
+  /**
+   * Takes back what is left of a recorded change (damage-ledger.ts): all of it when nothing lowered the counters since,
+   * less (or nothing, null) when rest or an edit already did; a later hit is never erased.
+   */
+  async undoRecorded(recordId: string): Promise<UndoReport | null> {
     const sys = this.genesys;
     if (!sys) return null;
-    if (!this.isOwner) return relayToGm(REVERT_CHANGE_QUERY, { actorUuid: this.relayUuid, change }, this.name);
+    if (!this.isOwner) return this.#notOwner();
     const before = this.#counters(sys);
-    const after = {
-      wounds: Math.max(0, before.wounds - (change.after.wounds - change.before.wounds)),
-      fatigue: Math.max(0, before.fatigue - (change.after.fatigue - change.before.fatigue)),
-    };
-    const doses = change.poison ? Math.max(0, sys.poison.doses - (change.poison.after - change.poison.before)) : undefined;
-    return this.#commit(change.kind, before, after, null, doses);
+    const back = takeBackFromLedger(this.ledger, { ...before, poison: sys.poison.doses }, recordId);
+    if (!back) return null;
+    const after = { wounds: before.wounds - back.taken.wounds, fatigue: before.fatigue - back.taken.fatigue };
+    const doses = back.taken.poison > 0 ? sys.poison.doses - back.taken.poison : undefined;
+    const change = await this.#commit("recovery", before, after, null, doses, back.entries);
+    return { change, taken: back.taken };
   }
 
   /** Turns the condition statuses (and "poisoned") on or off to match the counters. Only the designated client acts. */
@@ -195,16 +206,23 @@ export class GenesysActor<SubType extends Actor.SubType = Actor.SubType> extends
     void this.syncConditionStatuses();
   }
 
+  #notOwner(): null {
+    ui.notifications.warn(game.i18n.format("GENESYS.Warn.NotOwner", { name: this.name }));
+    return null;
+  }
+
   #counters(sys: GenesysSystem): DamageCounters {
     return { wounds: sys.wounds.value, fatigue: sys.fatigue.value };
   }
 
-  async #commit(kind: CounterChange["kind"], before: DamageCounters, after: DamageCounters, damage: DamageResult | null, poisonDoses?: number): Promise<CounterChange> {
+  async #commit(kind: CounterChange["kind"], before: DamageCounters, after: DamageCounters, damage: DamageResult | null, poisonDoses?: number, ledger?: LedgerEntry[]): Promise<CounterChange> {
     const sys = this.genesys;
     const conditionBefore = sys?.condition.key ?? "normal";
     const deprivation = Math.min(sys?.fatigue.deprivation ?? 0, after.fatigue);
     const poison = poisonDoses === undefined ? {} : { poison: { doses: poisonDoses } };
-    await this.update({ system: { wounds: { value: after.wounds }, fatigue: { value: after.fatigue, deprivation }, ...poison } });
+    // One write for the counters and the ledger: no client ever sees one without the other.
+    const flags = ledger === undefined ? {} : { flags: { "genesys-gdr": { ledger } } };
+    await this.update({ system: { wounds: { value: after.wounds }, fatigue: { value: after.fatigue, deprivation }, ...poison }, ...flags });
     return {
       kind,
       actorUuid: this.uuid,

@@ -2,20 +2,24 @@
  * GenesysCombat: the GeneSys turn (§2.1) on Foundry's Combat. Each round starts with a declaration phase
  * (ascending Riflessi, the tracker's current turn is who declares next); once everyone able to act has declared,
  * the execution phase runs the turns in execution order. Held actions (§2.1.2, A-33), replacements (A-38) and
- * surprise (§3.2.1) are kept in combatant flags. Every ordering comes from src/rules (declarationOrder,
- * executionOrder, executionValue, tie-breaks); this file only stores and sequences.
+ * surprise (§3.2.1) are kept in the combat's flags. Every ordering comes from src/rules (declarationOrder,
+ * executionOrder, executionValue, tie-breaks); this file only checks, stores and sequences.
  *
- * Who writes what: an owner writes their own combatant's flags (Foundry lets players update flags and initiative
- * of combatants they own); only the active GM's client writes the combat (phase, turn, round) and the tie-breaks,
- * reacting to those flag changes. No player ever needs to update the combat itself.
+ * Who writes what: only the active GM's client. Every combatant's state lives in the Combat's flags, which only a GM
+ * may update, because a player may rewrite the flags of the combatants they own. A player's action (declare, hold,
+ * trigger, cancel a hold, replace, end their slot) is an intent: the GM's client re-checks it (owner, phase, order,
+ * the maneuver's legality, whose slot it is) and writes it, inside the GM queue, so intents and the combat's own
+ * syncs never interleave. The GM's own actions take the same path, with the GM as requester.
  */
+import { registerIntent, requestIntent, type IntentResult, type Requester } from "../authority/intent-channel.js";
+import { gmQueue } from "../authority/serial-queue.js";
 import { declarationOrder, executionOrder, executionValue, type ExecutionEntry } from "../rules/initiative.js";
 import { CANCEL, MANEUVER_INITIATIVE, canReplace, declareManeuver, holdManeuver, replaceManeuver, type ManeuverReplacement } from "../rules/maneuvers.js";
 import { RulesError } from "../rules/errors.js";
 import { MANEUVERS, type DiceRoller, type ManeuverKey } from "../rules/types.js";
 import { SYSTEM_ID } from "../settings/rules-settings.js";
 import { assignTieBreaks, type TieBreakAssignment } from "./combat-tie-breaks.js";
-import { isGenesysCombatant, type GenesysCombatant, type StoredDeclaration } from "./combatant.js";
+import { isGenesysCombatant, type CombatantState, type GenesysCombatant, type StoredDeclaration } from "./combatant.js";
 
 export type CombatPhase = "declaration" | "execution";
 
@@ -23,20 +27,53 @@ export type CombatPhase = "declaration" | "execution";
 export type CombatFlags = {
   /** The phase of the round it names; any other round is in its declaration phase. */
   phase?: { round: number; phase: CombatPhase } | null;
+  /** Each combatant's GeneSys state, by combatant id. */
+  combatants?: Record<string, CombatantState>;
 };
 
 export const TIE_BREAK_TEMPLATE = "systems/genesys-gdr/templates/combat/tie-break.hbs";
 
+/** The intents a player's client sends for the combat; their payloads carry the combat id, the combatant id and the choice. */
+export const COMBAT_INTENTS = {
+  declare: "combat.declare",
+  hold: "combat.hold",
+  trigger: "combat.trigger",
+  cancelHold: "combat.cancelHold",
+  replace: "combat.replace",
+  completeSlot: "combat.completeSlot",
+} as const;
+
 /** §2.1.1 (A-32) Foundry's own dice generator, the one its Die terms use. */
 export const foundryRoller: DiceRoller = (count, faces) => Array.from({ length: count }, () => Math.ceil(CONFIG.Dice.randomUniform() * faces));
+
+const INVALID = "GENESYS.Authority.Invalid";
+const OK: IntentResult = { ok: true };
 
 function warn(key: string, data: Record<string, string> = {}): false {
   ui.notifications.warn(game.i18n.format(key, data));
   return false;
 }
 
+function refuse(warning: string, data: Record<string, string> = {}): IntentResult {
+  return { ok: false, warning, data };
+}
+
 function maneuverName(key: ManeuverKey): string {
   return game.i18n.localize(`GENESYS.Maneuver.${key}`);
+}
+
+function isManeuver(value: string): value is ManeuverKey {
+  return (MANEUVERS as readonly string[]).includes(value);
+}
+
+/** A Foundry document id as it may arrive from a client; anything else is malformed. */
+function isDocumentId(value: unknown): value is string {
+  return typeof value === "string" && /^[A-Za-z0-9]{1,64}$/.test(value);
+}
+
+/** An untrusted string, short enough to be echoed in a warning. */
+function shown(value: string): string {
+  return value.slice(0, 40);
 }
 
 function genesysCombatants(combat: Combat.Implementation | null): GenesysCombatant[] {
@@ -83,17 +120,32 @@ export function compareCombatants(a: Combatant.Implementation, b: Combatant.Impl
   }
 }
 
+/** Owner of the combatant's actor, or a GM; else the refusal. */
+function mayControl(requester: Requester, combatant: GenesysCombatant): IntentResult | null {
+  if (requester.isGM) return null;
+  // fvtt-types types the requester as User.Stored, which the lint rule cannot match to the User class.
+  // eslint-disable-next-line @typescript-eslint/no-unsafe-class-instance-assignment
+  if (combatant.actor?.testUserPermission(requester.user, "OWNER") === true) return null;
+  return refuse("GENESYS.Combat.Warn.NotOwner", { name: combatant.name ?? "" });
+}
+
+/** The combat and combatant an intent names, read from the world; the payload itself is untrusted JSON. */
+function addressed(payload: unknown): { combat: GenesysCombat; combatant: GenesysCombatant; fields: Record<string, unknown> } | IntentResult {
+  if (typeof payload !== "object" || payload === null || Array.isArray(payload)) return refuse(INVALID);
+  // A non-null, non-array object: each field is checked below before it is used.
+  const fields = payload as Record<string, unknown>;
+  const { combatId, combatantId } = fields;
+  if (!isDocumentId(combatId) || !isDocumentId(combatantId)) return refuse(INVALID);
+  const combat = game.combats.get(combatId);
+  if (!(combat instanceof GenesysCombat)) return refuse("GENESYS.Combat.Warn.NoCombat");
+  const combatant = combat.combatants.get(combatantId);
+  if (!isGenesysCombatant(combatant)) return refuse("GENESYS.Combat.Warn.NoCombatant");
+  return { combat, combatant, fields };
+}
+
+type IntentAction = (combat: GenesysCombat, requester: Requester, combatant: GenesysCombatant, fields: Record<string, unknown>) => Promise<IntentResult>;
+
 export class GenesysCombat<SubType extends Combat.SubType = Combat.SubType> extends Combat<SubType> {
-  /** The GM client's changes to this combat run one after the other, never interleaved. */
-  #queue: Promise<void> = Promise.resolve();
-
-  #enqueue(task: () => Promise<void>): Promise<void> {
-    this.#queue = this.#queue.then(task).catch((error: unknown) => {
-      console.error("GeneSys | combat update failed", error);
-    });
-    return this.#queue;
-  }
-
   get phase(): CombatPhase {
     return phaseOf(this);
   }
@@ -148,42 +200,20 @@ export class GenesysCombat<SubType extends Combat.SubType = Combat.SubType> exte
   }
 
   /* -------------------------------------------- */
-  /*  Actions (any user, on combatants they own)   */
+  /*  Actions: intents decided by the GM's client  */
   /* -------------------------------------------- */
 
-  /** Owner (or GM) of the combatant, else a warning. */
-  #mayControl(combatant: GenesysCombatant): boolean {
-    if (combatant.isOwner) return true;
-    return warn("GENESYS.Combat.Warn.NotOwner", { name: combatant.name ?? "" });
-  }
-
-  #inPhase(phase: CombatPhase): boolean {
-    if (!this.started) return warn("GENESYS.Combat.Warn.NotStarted");
-    if (this.phase === phase) return true;
-    return warn(phase === "declaration" ? "GENESYS.Combat.Warn.NotDeclarationPhase" : "GENESYS.Combat.Warn.NotExecutionPhase");
-  }
+  /*
+   * Each public action below sends an intent and resolves once the active GM's client has answered (a refusal is
+   * shown as a warning). It waits for the GM queue, so it must never be awaited from inside a gmQueue task.
+   */
 
   /**
    * §2.1.1 declare a maneuver (optionally held, §2.1.2) for this round. Players declare for their own combatants,
    * in declaration order: everyone slower must have declared first. The GM may declare for anyone at any time.
    */
   async declare(combatant: GenesysCombatant, maneuver: ManeuverKey, options: { held?: boolean; target?: string | null } = {}): Promise<boolean> {
-    if (!this.#inPhase("declaration") || !this.#mayControl(combatant)) return false;
-    const name = combatant.name ?? "";
-    if (!combatant.canActInRound(this.round)) return warn("GENESYS.Combat.Warn.CannotAct", { name });
-    if (!(MANEUVERS as readonly string[]).includes(maneuver)) return warn("GENESYS.Combat.Warn.UnknownManeuver", { name: maneuver });
-    const current = combatant.declarationFor(this.round);
-    if (current?.held) return warn("GENESYS.Combat.Warn.StillHolding", { name });
-    if (!game.user.isGM) {
-      if (current) return warn("GENESYS.Combat.Warn.AlreadyDeclared", { name });
-      const next = this.pendingDeclarers()[0];
-      if (next && next.id !== combatant.id) return warn("GENESYS.Combat.Warn.WaitForDeclarer", { name, next: next.name ?? "" });
-    }
-    const target = options.target ?? undefined;
-    const base = declareManeuver(maneuver, target);
-    const declared = options.held === true ? holdManeuver(base) : base;
-    await this.#store(combatant, { maneuver: declared.maneuver, slot: declared.maneuver, held: declared.held, triggered: false, target: target ?? null, round: this.round });
-    return true;
+    return this.#request(COMBAT_INTENTS.declare, combatant, { maneuver, held: options.held === true, target: options.target ?? null });
   }
 
   /**
@@ -191,38 +221,17 @@ export class GenesysCombat<SubType extends Combat.SubType = Combat.SubType> exte
    * sight of Bill and waits for him to leave cover). The hold persists across rounds until triggered or cancelled.
    */
   async hold(combatant: GenesysCombatant): Promise<boolean> {
-    if (!this.started) return warn("GENESYS.Combat.Warn.NotStarted");
-    if (!this.#mayControl(combatant)) return false;
-    const d = combatant.declarationFor(this.round);
-    const name = combatant.name ?? "";
-    if (!d) return warn("GENESYS.Combat.Warn.NothingDeclared", { name });
-    if (d.held) return warn("GENESYS.Combat.Warn.AlreadyHolding", { name });
-    if (this.phase === "execution" && this.combatant?.id !== combatant.id) return warn("GENESYS.Combat.Warn.NotCurrent", { name });
-    const held = holdManeuver({ maneuver: d.maneuver, held: d.held });
-    await this.#store(combatant, { ...d, maneuver: held.maneuver, held: held.held, triggered: false });
-    return true;
+    return this.#request(COMBAT_INTENTS.hold, combatant);
   }
 
   /** §2.1.2 the awaited event has come: the held action goes before every normal action (among holds, higher Riflessi first). */
   async trigger(combatant: GenesysCombatant): Promise<boolean> {
-    if (!this.#inPhase("execution") || !this.#mayControl(combatant)) return false;
-    const d = combatant.declarationFor(this.round);
-    const name = combatant.name ?? "";
-    if (!d?.held) return warn("GENESYS.Combat.Warn.NotHolding", { name });
-    if (d.triggered) return true;
-    if (!combatant.canActInRound(this.round)) return warn("GENESYS.Combat.Warn.CannotAct", { name });
-    await this.#store(combatant, { ...d, triggered: true });
-    return true;
+    return this.#request(COMBAT_INTENTS.trigger, combatant);
   }
 
   /** §2.1.2 give up a hold. In the declaration phase the combatant then declares again like everyone else. */
   async cancelHold(combatant: GenesysCombatant): Promise<boolean> {
-    if (!this.started) return warn("GENESYS.Combat.Warn.NotStarted");
-    if (!this.#mayControl(combatant)) return false;
-    const d = combatant.declarationFor(this.round);
-    if (!d?.held) return warn("GENESYS.Combat.Warn.NotHolding", { name: combatant.name ?? "" });
-    await combatant.setFlag(SYSTEM_ID, "declaration", null);
-    return true;
+    return this.#request(COMBAT_INTENTS.cancelHold, combatant);
   }
 
   /**
@@ -230,14 +239,118 @@ export class GenesysCombat<SubType extends Combat.SubType = Combat.SubType> exte
    * initiative; anything else is refused with a warning that says why.
    */
   async replace(combatant: GenesysCombatant, replacement: ManeuverReplacement): Promise<boolean> {
-    if (!this.#inPhase("execution") || !this.#mayControl(combatant)) return false;
+    return this.#request(COMBAT_INTENTS.replace, combatant, { replacement });
+  }
+
+  /** §3.2.1 the Narrator decides who is caught by surprise (no action in round 1); the token status mirrors it. */
+  async setSurprised(combatant: GenesysCombatant, surprised: boolean): Promise<boolean> {
+    if (!game.user.isGM) return warn("GENESYS.Combat.Warn.GmOnly");
+    await gmQueue.run(async () => {
+      await this.#write({ [combatant.id ?? ""]: { surprised } });
+      await combatant.actor?.toggleStatusEffect("surprised", { active: surprised && this.round <= 1 });
+      await this.#syncNow();
+    });
+    return true;
+  }
+
+  async #request(kind: string, combatant: GenesysCombatant, choice: Record<string, unknown> = {}): Promise<boolean> {
+    return requestIntent(kind, { combatId: this.id, combatantId: combatant.id, ...choice });
+  }
+
+  /** Registers the GM side of every combat intent; call at init. */
+  static registerIntents(): void {
+    const on = (kind: string, action: IntentAction): void => {
+      registerIntent(kind, async (requester, payload) => {
+        const target = addressed(payload);
+        if ("ok" in target) return target;
+        return action(target.combat, requester, target.combatant, target.fields);
+      });
+    };
+    on(COMBAT_INTENTS.declare, (combat, requester, combatant, fields) => combat.#declare(requester, combatant, fields));
+    on(COMBAT_INTENTS.hold, (combat, requester, combatant) => combat.#hold(requester, combatant));
+    on(COMBAT_INTENTS.trigger, (combat, requester, combatant) => combat.#trigger(requester, combatant));
+    on(COMBAT_INTENTS.cancelHold, (combat, requester, combatant) => combat.#cancelHold(requester, combatant));
+    on(COMBAT_INTENTS.replace, (combat, requester, combatant, fields) => combat.#replace(requester, combatant, fields));
+    on(COMBAT_INTENTS.completeSlot, (combat, requester, combatant) => combat.#completeSlot(requester, combatant));
+  }
+
+  /* The handlers below run on the active GM's client, inside the GM queue: they may await writes and #syncNow, never the queue. */
+
+  #notIn(phase: CombatPhase): IntentResult | null {
+    if (!this.started) return refuse("GENESYS.Combat.Warn.NotStarted");
+    if (this.phase === phase) return null;
+    return refuse(phase === "declaration" ? "GENESYS.Combat.Warn.NotDeclarationPhase" : "GENESYS.Combat.Warn.NotExecutionPhase");
+  }
+
+  async #declare(requester: Requester, combatant: GenesysCombatant, fields: Record<string, unknown>): Promise<IntentResult> {
+    const { maneuver, held, target } = fields;
+    const validTarget = target === undefined || target === null || (typeof target === "string" && target.length <= 64);
+    if (typeof maneuver !== "string" || (held !== undefined && typeof held !== "boolean") || !validTarget) return refuse(INVALID);
+    const refused = this.#notIn("declaration") ?? mayControl(requester, combatant);
+    if (refused) return refused;
+    const name = combatant.name ?? "";
+    if (!combatant.canActInRound(this.round)) return refuse("GENESYS.Combat.Warn.CannotAct", { name });
+    if (!isManeuver(maneuver)) return refuse("GENESYS.Combat.Warn.UnknownManeuver", { name: shown(maneuver) });
+    const current = combatant.declarationFor(this.round);
+    if (current?.held) return refuse("GENESYS.Combat.Warn.StillHolding", { name });
+    if (!requester.isGM) {
+      if (current) return refuse("GENESYS.Combat.Warn.AlreadyDeclared", { name });
+      const next = this.pendingDeclarers()[0];
+      if (next && next.id !== combatant.id) return refuse("GENESYS.Combat.Warn.WaitForDeclarer", { name, next: next.name ?? "" });
+    }
+    const base = declareManeuver(maneuver, target ?? undefined);
+    const declared = held === true ? holdManeuver(base) : base;
+    await this.#store(combatant, { maneuver: declared.maneuver, slot: declared.maneuver, held: declared.held, triggered: false, target: target ?? null, round: this.round });
+    return OK;
+  }
+
+  async #hold(requester: Requester, combatant: GenesysCombatant): Promise<IntentResult> {
+    if (!this.started) return refuse("GENESYS.Combat.Warn.NotStarted");
+    const refused = mayControl(requester, combatant);
+    if (refused) return refused;
+    const d = combatant.declarationFor(this.round);
+    const name = combatant.name ?? "";
+    if (!d) return refuse("GENESYS.Combat.Warn.NothingDeclared", { name });
+    if (d.held) return refuse("GENESYS.Combat.Warn.AlreadyHolding", { name });
+    if (this.phase === "execution" && (this.combatant?.id !== combatant.id || combatant.hasActed(this.round))) return refuse("GENESYS.Combat.Warn.NotCurrent", { name });
+    const held = holdManeuver({ maneuver: d.maneuver, held: d.held });
+    await this.#store(combatant, { ...d, maneuver: held.maneuver, held: held.held, triggered: false });
+    return OK;
+  }
+
+  async #trigger(requester: Requester, combatant: GenesysCombatant): Promise<IntentResult> {
+    const refused = this.#notIn("execution") ?? mayControl(requester, combatant);
+    if (refused) return refused;
+    const d = combatant.declarationFor(this.round);
+    const name = combatant.name ?? "";
+    if (!d?.held) return refuse("GENESYS.Combat.Warn.NotHolding", { name });
+    if (d.triggered) return OK;
+    if (!combatant.canActInRound(this.round)) return refuse("GENESYS.Combat.Warn.CannotAct", { name });
+    await this.#store(combatant, { ...d, triggered: true });
+    return OK;
+  }
+
+  async #cancelHold(requester: Requester, combatant: GenesysCombatant): Promise<IntentResult> {
+    if (!this.started) return refuse("GENESYS.Combat.Warn.NotStarted");
+    const refused = mayControl(requester, combatant);
+    if (refused) return refused;
+    if (!combatant.declarationFor(this.round)?.held) return refuse("GENESYS.Combat.Warn.NotHolding", { name: combatant.name ?? "" });
+    await this.#store(combatant, null);
+    return OK;
+  }
+
+  async #replace(requester: Requester, combatant: GenesysCombatant, fields: Record<string, unknown>): Promise<IntentResult> {
+    const { replacement } = fields;
+    if (typeof replacement !== "string") return refuse(INVALID);
+    const refused = this.#notIn("execution") ?? mayControl(requester, combatant);
+    if (refused) return refused;
     const name = combatant.name ?? "";
     const d = combatant.declarationFor(this.round);
-    if (!d || (d.held && !d.triggered)) return warn("GENESYS.Combat.Warn.NothingDeclared", { name });
-    if (this.combatant?.id !== combatant.id) return warn("GENESYS.Combat.Warn.NotCurrent", { name });
-    if (replacement !== CANCEL && !(MANEUVERS as readonly string[]).includes(replacement)) return warn("GENESYS.Combat.Warn.UnknownManeuver", { name: replacement });
+    if (!d || (d.held && !d.triggered)) return refuse("GENESYS.Combat.Warn.NothingDeclared", { name });
+    if (this.combatant?.id !== combatant.id || combatant.hasActed(this.round)) return refuse("GENESYS.Combat.Warn.NotCurrent", { name });
+    if (replacement !== CANCEL && !isManeuver(replacement)) return refuse("GENESYS.Combat.Warn.UnknownManeuver", { name: shown(replacement) });
     if (!canReplace(d.maneuver, replacement)) {
-      return warn("GENESYS.Combat.Warn.ReplaceNotHigher", {
+      return refuse("GENESYS.Combat.Warn.ReplaceNotHigher", {
         name,
         from: maneuverName(d.maneuver),
         to: replacement === CANCEL ? "" : maneuverName(replacement),
@@ -245,25 +358,34 @@ export class GenesysCombat<SubType extends Combat.SubType = Combat.SubType> exte
       });
     }
     const next = replaceManeuver({ maneuver: d.maneuver, held: false }, replacement);
-    if (!next) {
-      await combatant.update({ flags: { [SYSTEM_ID]: { declaration: null, actedRound: this.round } } });
-      return true;
-    }
-    // The slot keeps the declared maneuver, so the combatant stays where it is in the order (A-38).
-    await this.#store(combatant, { ...d, maneuver: next.maneuver });
-    return true;
+    // Cancelling gives up the slot; a replacement keeps it, so the combatant stays where it is in the order (A-38).
+    await this.#store(combatant, next ? { ...d, maneuver: next.maneuver } : null, next ? undefined : this.round);
+    return OK;
   }
 
-  /** §3.2.1 the Narrator decides who is caught by surprise (no action in round 1); the token status mirrors it. */
-  async setSurprised(combatant: GenesysCombatant, surprised: boolean): Promise<boolean> {
-    if (!game.user.isGM) return warn("GENESYS.Combat.Warn.GmOnly");
-    await combatant.setFlag(SYSTEM_ID, "surprised", surprised);
-    await combatant.actor?.toggleStatusEffect("surprised", { active: surprised && this.round <= 1 });
-    return true;
+  /** The current combatant's slot is over: a triggered hold is spent; a normal declaration stays, for the record, until the next round. */
+  async #completeSlot(requester: Requester, combatant: GenesysCombatant): Promise<IntentResult> {
+    const refused = this.#notIn("execution") ?? mayControl(requester, combatant);
+    if (refused) return refused;
+    const name = combatant.name ?? "";
+    if (this.combatant?.id !== combatant.id || combatant.hasActed(this.round)) return refuse("GENESYS.Combat.Warn.NotCurrent", { name });
+    const d = combatant.declarationFor(this.round);
+    if (!d || !combatant.executionEntry(this.round)) return refuse("GENESYS.Combat.Warn.NothingDeclared", { name });
+    await this.#store(combatant, d.held && d.triggered ? null : d, this.round);
+    return OK;
   }
 
-  async #store(combatant: GenesysCombatant, declaration: StoredDeclaration): Promise<void> {
-    await combatant.setFlag(SYSTEM_ID, "declaration", declaration);
+  /** Writes a combatant's declaration (and the round its slot ended in) on the combat, then moves the turn on. */
+  async #store(combatant: GenesysCombatant, declaration: StoredDeclaration | null, actedRound?: number): Promise<void> {
+    const state: CombatantState = actedRound === undefined ? { declaration } : { declaration, actedRound };
+    await this.#write({ [combatant.id ?? ""]: state });
+    await this.#syncNow();
+  }
+
+  /** Merges combatants' states (and the phase) into the combat's flags: the only place they are kept. */
+  async #write(states: Record<string, CombatantState>, phase?: CombatFlags["phase"]): Promise<void> {
+    const flags: CombatFlags = phase === undefined ? { combatants: states } : { phase, combatants: states };
+    await this.update({ flags: { [SYSTEM_ID]: flags } });
   }
 
   /* -------------------------------------------- */
@@ -278,18 +400,17 @@ export class GenesysCombat<SubType extends Combat.SubType = Combat.SubType> exte
   }
 
   override async startCombat(): Promise<this> {
-    if (game.user.isGM) await this.#enqueue(async () => {
-      await this.rollTieBreaks();
-    });
+    if (game.user.isGM) await gmQueue.run(() => this.rollTieBreaks());
     await super.startCombat();
     // Foundry also runs _onStartRound for round 1 on the active GM's client; the second call finds nothing to do.
-    if (game.user.isGM) void this.#enqueue(() => this.#startRound());
+    if (game.user.isGM) this.#background(() => this.#startRound());
     return this;
   }
 
   /**
    * Declaration phase: the GM ends it (whoever has not declared does not act this round).
-   * Execution phase: the current combatant's slot is over; the next slot follows, or the next round.
+   * Execution phase: the current combatant's slot is over (an intent of its owner, or of the GM); the next slot
+   * follows, or the next round.
    */
   override async nextTurn(): Promise<this> {
     if (!this.started) return this;
@@ -298,53 +419,45 @@ export class GenesysCombat<SubType extends Combat.SubType = Combat.SubType> exte
         warn("GENESYS.Combat.Warn.GmOnly");
         return this;
       }
-      await this.#enqueue(() => this.#beginExecution());
+      await gmQueue.run(() => this.#beginExecution());
       return this;
     }
     const current = this.combatant;
-    if (isGenesysCombatant(current) && current.executionEntry(this.round)) {
-      if (!current.isOwner) {
-        warn("GENESYS.Combat.Warn.NotOwner", { name: current.name ?? "" });
-        return this;
-      }
-      // The GM's client sees the change and moves on: to the next slot, or to the next round after the last one.
-      await this.#completeSlot(current);
-    } else if (game.user.isGM && !this.nextActor()) {
-      await this.nextRound();
+    if (isGenesysCombatant(current) && (!game.user.isGM || current.executionEntry(this.round))) {
+      await this.#request(COMBAT_INTENTS.completeSlot, current);
       return this;
     }
-    if (game.user.isGM) this.#sync();
+    if (game.user.isGM) {
+      await gmQueue.run(async () => {
+        if (this.nextActor()) await this.#syncNow();
+        else await this.nextRound();
+      });
+    }
     return this;
-  }
-
-  /** A slot is over: a triggered hold is spent; a normal declaration stays, for the record, until the next round. */
-  async #completeSlot(combatant: GenesysCombatant): Promise<void> {
-    const d = combatant.declarationFor(this.round);
-    const declaration = d?.held && d.triggered ? null : d;
-    await combatant.update({ flags: { [SYSTEM_ID]: { declaration, actedRound: this.round } } });
   }
 
   protected override async _onStartRound(context: Combat.RoundEventContext): Promise<void> {
     await super._onStartRound(context);
-    // Queued, not awaited: this may run while one of this combat's own queued changes is advancing the round.
-    void this.#enqueue(() => this.#startRound());
+    // Queued, not awaited: this may run while one of the queue's own tasks is advancing the round.
+    this.#background(() => this.#startRound());
   }
 
   /** A new round: declaration phase, no initiative shown, last round's declarations gone (holds stay), tie-breaks checked. */
   async #startRound(): Promise<void> {
     if (!game.user.isGM || this.round < 1) return;
-    if (this.getFlag(SYSTEM_ID, "phase")?.round !== this.round) await this.setFlag(SYSTEM_ID, "phase", { round: this.round, phase: "declaration" });
-    const updates: Combatant.UpdateData[] = [];
+    const states: Record<string, CombatantState> = {};
+    const initiative: Combatant.UpdateData[] = [];
     for (const c of this.genesysCombatants) {
       const stored = c.genesysFlags.declaration ?? null;
       const stale = stored !== null && !stored.held && stored.round < this.round;
       const declaration = stored?.held && stored.triggered ? { ...stored, triggered: false } : stored;
-      if (c.initiative !== null || stale || declaration !== stored) {
-        updates.push({ _id: c.id, initiative: null, flags: { [SYSTEM_ID]: { declaration: stale ? null : declaration } } });
-      }
+      if (stale || declaration !== stored) states[c.id ?? ""] = { declaration: stale ? null : declaration };
+      if (c.initiative !== null) initiative.push({ _id: c.id, initiative: null });
       if (this.round > 1 && c.surprised && c.actor?.statuses.has("surprised")) await c.actor.toggleStatusEffect("surprised", { active: false });
     }
-    if (updates.length > 0) await this.updateEmbeddedDocuments("Combatant", updates);
+    const phase = this.getFlag(SYSTEM_ID, "phase")?.round === this.round ? undefined : { round: this.round, phase: "declaration" as const };
+    if (phase || Object.keys(states).length > 0) await this.#write(states, phase);
+    if (initiative.length > 0) await this.updateEmbeddedDocuments("Combatant", initiative);
     await this.rollTieBreaks();
     this.setupTurns();
     await this.#syncNow();
@@ -361,10 +474,17 @@ export class GenesysCombat<SubType extends Combat.SubType = Combat.SubType> exte
       if (c.initiative !== initiative) updates.push({ _id: c.id, initiative });
     }
     if (updates.length > 0) await this.updateEmbeddedDocuments("Combatant", updates);
-    await this.setFlag(SYSTEM_ID, "phase", { round: this.round, phase: "execution" });
+    await this.#write({}, { round: this.round, phase: "execution" });
     this.setupTurns();
     const next = this.nextActor();
     await this.update({ turn: next ? this.turns.findIndex((t) => t.id === next.id) : null });
+  }
+
+  /** Runs a task on the GM queue without waiting for it (safe from inside a queued task); a failure is logged. */
+  #background(task: () => Promise<unknown>): void {
+    gmQueue.run(task).catch((error: unknown) => {
+      console.error("GeneSys | combat update failed", error);
+    });
   }
 
   /**
@@ -372,7 +492,7 @@ export class GenesysCombat<SubType extends Combat.SubType = Combat.SubType> exte
    * next (execution phase), and moves on when everyone has declared or the last slot has been completed.
    */
   #sync(): void {
-    if (game.users.activeGM?.isSelf) void this.#enqueue(() => this.#syncNow());
+    if (game.users.activeGM?.isSelf) this.#background(() => this.#syncNow());
   }
 
   async #syncNow(): Promise<void> {
@@ -398,8 +518,8 @@ export class GenesysCombat<SubType extends Combat.SubType = Combat.SubType> exte
   }
 
   /**
-   * §2.1.1 (A-32) tie-breaks where needed (GM only): at the start of the fight, for a newcomer, or for someone whose
-   * Riflessi changed. Kept ranks are never rerolled. The dice go to chat.
+   * §2.1.1 (A-32) tie-breaks where needed (GM only, from inside the GM queue): at the start of the fight, for a
+   * newcomer, or for someone whose Riflessi changed. Kept ranks are never rerolled. The dice go to chat.
    */
   async rollTieBreaks(roller: DiceRoller = foundryRoller): Promise<TieBreakAssignment[]> {
     if (!game.user.isGM) return [];
@@ -408,14 +528,14 @@ export class GenesysCombat<SubType extends Combat.SubType = Combat.SubType> exte
       return { id: c.id ?? "", reflexes: c.reflexes, kept: flag && flag.reflexes === c.reflexes ? flag.rank : null };
     });
     const assignments = assignTieBreaks(members, roller);
-    const updates: Combatant.UpdateData[] = [];
+    const states: Record<string, CombatantState> = {};
     for (const a of assignments) {
       for (const [id, rank] of Object.entries(a.ranks)) {
         const m = members.find((x) => x.id === id);
-        if (m?.kept !== rank) updates.push({ _id: id, flags: { [SYSTEM_ID]: { tieBreak: { reflexes: a.reflexes, rank } } } });
+        if (m?.kept !== rank) states[id] = { tieBreak: { reflexes: a.reflexes, rank } };
       }
     }
-    if (updates.length > 0) await this.updateEmbeddedDocuments("Combatant", updates);
+    if (Object.keys(states).length > 0) await this.#write(states);
     if (assignments.length > 0) await this.#announceTieBreaks(assignments);
     return assignments;
   }
@@ -443,16 +563,14 @@ export class GenesysCombat<SubType extends Combat.SubType = Combat.SubType> exte
   protected override _onUpdate(...args: Parameters<Combat<SubType>["_onUpdate"]>): void {
     super._onUpdate(...args);
     const [changed] = args;
-    // Foundry re-sorts only when combatants change; the phase and the round change the order too.
+    // Foundry re-sorts only when combatants change; the phase, the combatants' states and the round change the order too.
     if ("flags" in changed || "round" in changed) this.setupTurns();
   }
 
   protected override _onCreateDescendantDocuments(...args: Parameters<Combat<SubType>["_onCreateDescendantDocuments"]>): void {
     super._onCreateDescendantDocuments(...args);
     if (!this.started || !game.users.activeGM?.isSelf) return;
-    void this.#enqueue(async () => {
-      await this.rollTieBreaks();
-    });
+    this.#background(() => this.rollTieBreaks());
     this.#sync();
   }
 

@@ -1,6 +1,8 @@
 /**
- * GenesysCombatant: what the GeneSys turn needs to know about one participant, read from its actor and from
- * its flags (tie-break, declaration, surprise, whether it has acted). The turn logic lives in combat.ts.
+ * GenesysCombatant: what the GeneSys turn needs to know about one participant, read from its actor and from its
+ * state (tie-break, declaration, surprise, whether it has acted). That state is kept in its combat's flags, never in
+ * the combatant's own: Foundry lets a player rewrite the flags of a combatant they own (from the console too), and
+ * only a GM may update a Combat. The turn logic lives in combat.ts.
  */
 import { AnimalModel } from "../data/actor/animal.js";
 import type { Combatant as RulesCombatant, ExecutionEntry } from "../rules/initiative.js";
@@ -8,7 +10,7 @@ import { canActInTurn } from "../rules/advanced/surprise.js";
 import type { ManeuverKey } from "../rules/types.js";
 import { SYSTEM_ID } from "../settings/rules-settings.js";
 
-/** §2.1.1 the declaration stored on a combatant; every key is always written, so an update replaces it whole. */
+/** §2.1.1 the declaration stored for a combatant; every key is always written, so an update replaces it whole. */
 export interface StoredDeclaration {
   /** What the combatant will do (a replacement at execution changes it, §2.1.2). */
   maneuver: ManeuverKey;
@@ -30,8 +32,8 @@ export interface TieBreakFlag {
   rank: number;
 }
 
-/** Flags of a combatant under the system's scope (typed in src/fvtt-config.ts). */
-export type CombatantFlags = {
+/** One combatant's GeneSys state, kept under the combat's flags (CombatFlags.combatants), each key possibly missing. */
+export type CombatantState = {
   tieBreak?: TieBreakFlag | null;
   declaration?: StoredDeclaration | null;
   /** §3.2.1 caught by surprise: no action in round 1. */
@@ -40,20 +42,31 @@ export type CombatantFlags = {
   actedRound?: number | null;
 };
 
+/** The actor's GeneSys data; its derived parts exist only once Foundry has prepared it. */
+type Prepared = { derived?: { reflexes?: number }; condition?: { canAct?: boolean } };
+
 export class GenesysCombatant<SubType extends Combatant.SubType = Combatant.SubType> extends Combatant<SubType> {
-  /** The system's flags, each possibly missing. */
-  get genesysFlags(): CombatantFlags {
+  /** This combatant's state as its combat holds it; whatever is in the combatant's own flags is ignored. */
+  get genesysFlags(): CombatantState {
+    const all = this.combat?.getFlag(SYSTEM_ID, "combatants");
+    const own = this.id === null ? undefined : all?.[this.id];
     return {
-      tieBreak: this.getFlag(SYSTEM_ID, "tieBreak") ?? null,
-      declaration: this.getFlag(SYSTEM_ID, "declaration") ?? null,
-      surprised: this.getFlag(SYSTEM_ID, "surprised") === true,
-      actedRound: this.getFlag(SYSTEM_ID, "actedRound") ?? null,
+      tieBreak: own?.tieBreak ?? null,
+      declaration: own?.declaration ?? null,
+      surprised: own?.surprised === true,
+      actedRound: own?.actedRound ?? null,
     };
   }
 
-  /** Riflessi of the actor (0 without a GeneSys actor). */
+  /** The actor's data as possibly not prepared yet: Foundry sorts combatants while the world is still initialising. */
+  get #prepared(): Prepared | null {
+    return this.actor?.genesys ?? null;
+  }
+
+  /** Riflessi of the actor (0 without a GeneSys actor, or before its derived data exists). */
   get reflexes(): number {
-    return this.actor?.genesys?.derived.reflexes ?? 0;
+    const reflexes = this.#prepared?.derived?.reflexes;
+    return typeof reflexes === "number" && Number.isFinite(reflexes) ? reflexes : 0;
   }
 
   /** Kept tie-break rank, when it was rolled at the current Riflessi; 0 otherwise. */
@@ -74,7 +87,7 @@ export class GenesysCombatant<SubType extends Combatant.SubType = Combatant.SubT
   /** §1.5.2 only a conscious, not defeated combatant declares and acts (collapsed and dead cannot). */
   get conscious(): boolean {
     if (this.isDefeated) return false;
-    return this.actor?.genesys?.condition.canAct ?? false;
+    return this.#prepared?.condition?.canAct === true;
   }
 
   /** Conscious and, in round 1, not surprised (§3.2.1). */

@@ -1,4 +1,4 @@
-/** Registers the GeneSys combat (documents and sidebar tracker); call at init. */
+/** Registers the GeneSys combat (documents, sidebar tracker, and the intents the GM's client decides); call at init. */
 import { GenesysCombatTracker } from "../applications/combat-tracker.js";
 import { GenesysCombat } from "./combat.js";
 import { GenesysCombatant } from "./combatant.js";
@@ -9,4 +9,5 @@ export function registerCombat(): void {
   // Nothing is rolled: Foundry's initiative shows the execution value (Riflessi + maneuver initiative), a whole number.
   CONFIG.Combat.initiative = { formula: null, decimals: 0 };
   CONFIG.ui.combat = GenesysCombatTracker;
+  GenesysCombat.registerIntents();
 }

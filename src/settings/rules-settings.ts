@@ -19,7 +19,7 @@ export const RULE_OPTION_KEYS = Object.keys(DEFAULT_RULES_OPTIONS) as OptionKey[
 
 let cached: RulesOptions | null = null;
 
-/** Registers one world setting per rules option; changing one re-prepares every actor. */
+/** Registers one world setting per rules option; changing one re-prepares every actor, token actors included. */
 export function registerRulesSettings(): void {
   for (const key of RULE_OPTION_KEYS) {
     const initial = DEFAULT_RULES_OPTIONS[key];
@@ -31,7 +31,7 @@ export function registerRulesSettings(): void {
       config: true,
       onChange: () => {
         cached = null;
-        for (const actor of game.actors.contents) actor.reset();
+        for (const actor of [...game.actors.contents, ...unlinkedTokenActors()]) actor.reset();
       },
     };
     // The keys are declared in SettingConfig (src/fvtt-config.ts), but a loop over them cannot narrow register's overloads.
@@ -44,6 +44,20 @@ export function registerRulesSettings(): void {
       choices: Object.fromEntries((choices ?? []).map((c): [string, string] => [String(c), `GENESYS.Settings.${key}.Choices.${String(c)}`])),
     });
   }
+}
+
+/**
+ * The actors that live only in a token: each unlinked token has its own synthetic actor, prepared from the base actor
+ * and the token's changes, which is not in game.actors. A linked token's actor is the world actor itself.
+ */
+export function unlinkedTokenActors(): Actor.Implementation[] {
+  const actors: Actor.Implementation[] = [];
+  for (const scene of game.scenes) {
+    for (const token of scene.tokens) {
+      if (!token.actorLink && token.actor) actors.push(token.actor);
+    }
+  }
+  return actors;
 }
 
 /** The rules options in force in this world (defaults before the settings exist, e.g. in unit tests of rules). */

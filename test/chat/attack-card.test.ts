@@ -41,6 +41,7 @@ function row(id: string, target: string, name: string, over: Partial<AttackRow> 
     damage: null,
     applied: null,
     undone: false,
+    undo: null,
     ...over,
   };
 }
@@ -49,7 +50,7 @@ const defended = (total: number) => ({ kind: "roll" as const, label: "Schivare",
 
 function state(rows: AttackRow[], over: Partial<AttackCardState> = {}): AttackCardState {
   return {
-    version: 1,
+    version: 2,
     attacker: { actorUuid: ATTACKER, name: "J.B. Vanlet" },
     weapon: { name: "Mitragliatrice", itemId: "gun0000000000001", modeLabel: "GENESYS.WeaponMode.ranged", kind: "ranged", explosive: false, damage: { formula: "3d6", book: "3D6±0 / F", type: "wounding" }, venom: null },
     grade: { label: "Fucile", value: 10 },
@@ -128,7 +129,7 @@ describe("the attack card template (real handlebars)", () => {
   });
 
   it("an applied hit shows the pipeline's steps, the new counters and condition, the stun prompt and Undo", async () => {
-    const applied = state([row("r0", ORC, "Orco", { defence: defended(12), outcome: "hit", damage: { formula: "4d6", dice: [6, 6, 3, 3], total: 18 }, applied: { change: CHANGE, venom: null } })]);
+    const applied = state([row("r0", ORC, "Orco", { defence: defended(12), outcome: "hit", damage: { formula: "4d6", dice: [6, 6, 3, 3], total: 18 }, applied: { change: CHANGE, venom: null, recordId: "rec0000000000001" } })]);
     const html = rowHtml(await render(applied, viewer(false, ATTACKER, ORC)), "r0");
     expect(html).toMatch(/<li class="rolled"><span>GENESYS.Attack.Step.rolled<\/span> <strong>18<\/strong><\/li>\s*<li class="armour"><span>GENESYS.Attack.Step.armour<\/span> <strong>3<\/strong><\/li>/);
     expect(html).toContain("GENESYS.Attack.Counters(target:Orco,wounds:3,fatigue:0)");
@@ -136,10 +137,13 @@ describe("the attack card template (real handlebars)", () => {
     expect(html).toContain("GENESYS.Attack.StunPrompt(target:Orco,difficulty:18)");
     expect(buttons(html)).toEqual(["undo", "stun"]);
 
-    const undone = { ...applied, rows: { r0: { ...applied.rows["r0"]!, undone: true } } };
+    const undone = { ...applied, rows: { r0: { ...applied.rows["r0"]!, undone: true, undo: { wounds: 3, fatigue: 0, poison: 0, partial: false } } } };
     const again = rowHtml(await render(undone, viewer(false, ATTACKER)), "r0");
     expect(again).toContain("genesys-attack__applied undone");
+    expect(again).toContain("GENESYS.Attack.Undone");
     expect(buttons(again)).toEqual(["apply"]);
+    const partly = { ...applied, rows: { r0: { ...applied.rows["r0"]!, undone: true, undo: { wounds: 1, fatigue: 0, poison: 0, partial: true } } } };
+    expect(rowHtml(await render(partly, viewer(false, ATTACKER)), "r0")).toContain("GENESYS.Attack.UndonePartial(wounds:1,fatigue:0,target:Orco)");
   });
 
   it("a blind attack shows players who attacked whom, never the totals; the Narrator sees everything", async () => {
@@ -175,14 +179,14 @@ describe("card events", () => {
   it("refuses a defence whose total is not its dice plus its bonus, and events for unknown rows", () => {
     const bad = { ...defended(20), roll: { formula: "2d10 + 10", dice: [10, 10], total: 20 } };
     expect(applyCardEvent(fresh, { type: "defend", rowId: "r0", defence: bad }, {})).toEqual({ ok: false, reason: "invalid" });
-    expect(applyCardEvent(fresh, { type: "undone", rowId: "r7" }, {})).toEqual({ ok: false, reason: "missingRow" });
+    expect(applyCardEvent(fresh, { type: "undone", rowId: "r7", undo: { wounds: 0, fatigue: 0, poison: 0, partial: false } }, {})).toEqual({ ok: false, reason: "missingRow" });
     expect(applyCardEvent(fresh, { type: "damage", rowId: "r0", damage: { formula: "4d6", dice: [1, 1, 1, 1], total: 4 } }, {})).toEqual({ ok: false, reason: "stale" });
   });
 
   it("reads only card states it understands", () => {
     expect(readAttackState(fresh)).toEqual(fresh);
     expect(readAttackState(null)).toBeNull();
-    expect(readAttackState({ ...fresh, version: 2 })).toBeNull();
+    expect(readAttackState({ ...fresh, version: 1 })).toBeNull();
     expect(readAttackState({ ...fresh, rows: { r0: { ...fresh.rows["r0"], attack: "20" } } })).toBeNull();
   });
 });

@@ -1,7 +1,6 @@
-import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { attack, onCardAction, CARD_QUERY } from "../../src/chat/attack-flow.js";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { onCardAction } from "../../src/chat/attack-flow.js";
 import { registerChatCards } from "../../src/chat/chat-hooks.js";
-import { APPLY_DAMAGE_QUERY } from "../../src/documents/gm-relay.js";
 import { WeaponModel } from "../../src/data/item/weapon.js";
 import { resetRulesOptionsCache } from "../../src/settings/rules-settings.js";
 import { bootSystem, foundryDouble } from "../foundry/boot.js";
@@ -12,6 +11,7 @@ import {
   DODGE_WITH_DEXTERITY,
   answerFor,
   asPlayer,
+  attackCard,
   dice,
   itemId,
   lastWarning,
@@ -53,7 +53,7 @@ describe("D-08 pistol against a bulletproof vest", () => {
     targetActors(thug);
     const pistol = itemId(jack, "Pistola");
     dice(5, 5); // attack 10 + 12 − 1 (range 10 m) = 21
-    const message = await attack(jack, pistol, { answer: answerFor(jack, pistol, { distances: [10] }) });
+    const message = await attackCard(jack, pistol, { answer: answerFor(jack, pistol, { distances: [10] }) });
     expect(message).not.toBeNull();
     expect(rowOf(message, "r0").attack.total).toBe(21);
     expect(rowOf(message, "r0").parts).toEqual([{ key: "range", value: -1 }]);
@@ -86,7 +86,7 @@ describe("EX-15 the machine-gun burst at the Exhausted alien (grazing hits on)",
     targetActors(alien);
     const gun = itemId(jb, "Mitragliatrice");
     dice(5, 5, 6, 6, 3, 3, 7, 8); // 10, 12, 6, 15 + grade 10 at 5 m (no range penalty)
-    const message = await attack(jb, gun, { answer: answerFor(jb, gun, { rolls: 4, distances: [5] }) });
+    const message = await attackCard(jb, gun, { answer: answerFor(jb, gun, { rolls: 4, distances: [5] }) });
     const state = stateOf(message);
     expect(state.order.map((id) => state.rows[id]?.attack.total)).toEqual([20, 22, 16, 25]);
     expect(state.rounds).toEqual({ used: 4, left: 26 });
@@ -110,7 +110,7 @@ describe("EX-15 the machine-gun burst at the Exhausted alien (grazing hits on)",
     targetActors(thug);
     const pistol = itemId(jack, "Pistola");
     dice(4, 4); // 8 + 12 = 20
-    const message = await attack(jack, pistol, { answer: answerFor(jack, pistol, { distances: [3] }) });
+    const message = await attackCard(jack, pistol, { answer: answerFor(jack, pistol, { distances: [3] }) });
     dice(6, 7); // 13 + 7 = 20: a tie
     await onCardAction(message!, "defend", "r0", { defence: DODGE_WITH_DEXTERITY });
     expect(rowOf(message, "r0").outcome).toBe("grazing");
@@ -128,7 +128,7 @@ describe("outcomes", () => {
     targetActors(thug);
     const pistol = itemId(jack, "Pistola");
     dice(1, 2); // 3 + 12 = 15
-    const message = await attack(jack, pistol, { answer: answerFor(jack, pistol, { distances: [2] }) });
+    const message = await attackCard(jack, pistol, { answer: answerFor(jack, pistol, { distances: [2] }) });
     dice(4, 5); // 9 + 7 = 16 > 15
     await onCardAction(message!, "defend", "r0", { defence: DODGE_WITH_DEXTERITY });
     expect(rowOf(message, "r0").outcome).toBe("miss");
@@ -143,7 +143,7 @@ describe("outcomes", () => {
     targetActors(thug);
     const pistol = itemId(jack, "Pistola");
     dice(1, 2); // 15
-    const message = await attack(jack, pistol, { answer: answerFor(jack, pistol, { distances: [2] }) });
+    const message = await attackCard(jack, pistol, { answer: answerFor(jack, pistol, { distances: [2] }) });
     dice(4, 4); // 8 + 7 = 15
     await onCardAction(message!, "defend", "r0", { defence: DODGE_WITH_DEXTERITY });
     expect(rowOf(message, "r0").outcome).toBe("hit");
@@ -155,7 +155,7 @@ describe("outcomes", () => {
     targetActors(sleeper);
     const pistol = itemId(jack, "Pistola");
     dice(1, 2); // 15
-    const message = await attack(jack, pistol, { answer: answerFor(jack, pistol, { distances: [2] }) });
+    const message = await attackCard(jack, pistol, { answer: answerFor(jack, pistol, { distances: [2] }) });
     await onCardAction(message!, "static", "r0", { staticDifficulty: 15 });
     expect(rowOf(message, "r0")).toMatchObject({ defence: { kind: "static", difficulty: 15 }, outcome: "miss" });
   });
@@ -178,7 +178,7 @@ describe("preconditions: a clear warning, no roll, nothing changed", () => {
     const queued = [3, 3];
     dice(...queued);
     const rounds = roundsOf(jack, weaponName);
-    expect(await attack(jack, id, { answer: { ...ANSWER, targets: [{ distance, prone: false }] } })).toBeNull();
+    expect(await attackCard(jack, id, { answer: { ...ANSWER, targets: [{ distance, prone: false }] } })).toBeNull();
     expect(foundryDouble().notifications.slice(before).map((n) => n.message).join("\n")).toContain(warning);
     expect(roundsOf(jack, weaponName)).toBe(rounds);
     // The dice were not touched.
@@ -199,82 +199,66 @@ describe("preconditions: a clear warning, no roll, nothing changed", () => {
     const jack = await shooter([skill("Fucile", 10), weapon("Mitra", "fucile", { magazine: 30, multiAttack: 4 }, { rounds: 2 })]);
     targetActors(await npc("Bersaglio"));
     const id = itemId(jack, "Mitra");
-    expect(await attack(jack, id, { answer: answerFor(jack, id, { rolls: 3, distances: [5] }) })).toBeNull();
+    expect(await attackCard(jack, id, { answer: answerFor(jack, id, { rolls: 3, distances: [5] }) })).toBeNull();
     expect(lastWarning()).toContain("GENESYS.Attack.Warn.FewRounds");
   });
 
   it("no target, a target without GeneSys data or without an actor", async () => {
     const jack = await shooter();
     const pistol = itemId(jack, "Pistola");
-    expect(await attack(jack, pistol)).toBeNull();
+    expect(await attackCard(jack, pistol)).toBeNull();
     expect(lastWarning()).toContain("GENESYS.Attack.Warn.NoTargets");
     target(new TokenDouble(null, "Token orfano"));
-    expect(await attack(jack, pistol)).toBeNull();
+    expect(await attackCard(jack, pistol)).toBeNull();
     expect(lastWarning()).toContain("GENESYS.Attack.Warn.TargetMissing");
   });
 
   it("a weapon the actor does not have", async () => {
     const jack = await shooter();
     targetActors(await npc("Scagnozzo"));
-    expect(await attack(jack, "nonexistent00000")).toBeNull();
+    expect(await attackCard(jack, "nonexistent00000")).toBeNull();
     expect(lastWarning()).toContain("GENESYS.Attack.Warn.NoWeapon");
   });
 });
 
 describe("who does what", () => {
-  it("a player applying damage to a Narrator's target goes through the GM relay; the player's own card records it", async () => {
+  it("a player's whole attack on the Narrator's thug: the GM's client posts the card, applies and undoes", async () => {
     const jack = await shooter(undefined, { default: 0, [playerId()]: 3 });
     const thug = await npc("Scagnozzo", { items: [VEST] });
     const pistol = itemId(jack, "Pistola");
     const message = await asPlayer(async () => {
       targetActors(thug);
       dice(5, 5);
-      return attack(jack, pistol, { answer: answerFor(jack, pistol, { distances: [4] }) });
+      return attackCard(jack, pistol, { answer: answerFor(jack, pistol, { distances: [4] }) });
     });
+    // The card is the Narrator's: no player can write its flags.
+    expect((message as unknown as { authorId: string }).authorId).toBe(foundryDouble().users.find((u) => u.isGM)?.id);
+    expect(roundsOf(jack, "Pistola")).toBe(11);
     // The player may not defend for the Narrator's thug.
     expect(await asPlayer(() => onCardAction(message!, "defend", "r0", { defence: DODGE_WITH_DEXTERITY }))).toBe(false);
     dice(1, 1);
     await onCardAction(message!, "defend", "r0", { defence: DODGE_WITH_DEXTERITY }); // the Narrator rolls it
-    const gm = foundryDouble().users.find((u) => u.isGM)!;
-    const query = vi.spyOn(gm, "query");
     dice(6, 6, 3, 3);
-    await asPlayer(() => onCardAction(message!, "rollDamage", "r0"));
+    expect(await asPlayer(() => onCardAction(message!, "rollDamage", "r0"))).toBe(true);
     expect(await asPlayer(() => onCardAction(message!, "apply", "r0"))).toBe(true);
-    expect(query.mock.calls.map((c) => c[0])).toEqual([APPLY_DAMAGE_QUERY]);
     expect(personOf(thug).wounds.value).toBe(3);
     expect(rowOf(message, "r0").applied?.change.after.wounds).toBe(3);
-    query.mockRestore();
+    expect(await asPlayer(() => onCardAction(message!, "undo", "r0"))).toBe(true);
+    expect(personOf(thug).wounds.value).toBe(0);
   });
 
-  it("a player defending on the Narrator's card asks the GM's client, which checks they own the target", async () => {
+  it("a player defending on the Narrator's card: the GM's client recomputes the grade and the total", async () => {
     const hero = await npc("Eroe", { ownership: { default: 0, [playerId()]: 3 } });
     const gunman = await shooter();
     targetActors(hero);
     const pistol = itemId(gunman, "Pistola");
     dice(5, 5);
-    const message = await attack(gunman, pistol, { answer: answerFor(gunman, pistol, { distances: [4] }) });
-    const gm = foundryDouble().users.find((u) => u.isGM)!;
-    const query = vi.spyOn(gm, "query");
+    const message = await attackCard(gunman, pistol, { answer: answerFor(gunman, pistol, { distances: [4] }) });
     dice(9, 9);
     expect(await asPlayer(() => onCardAction(message!, "defend", "r0", { defence: DODGE_WITH_DEXTERITY }))).toBe(true);
-    expect(query.mock.calls.map((c) => c[0])).toEqual([CARD_QUERY]);
     // 18 + Destrezza 7 = 25 against 10 + 12 = 22: dodged.
     expect(rowOf(message, "r0").outcome).toBe("miss");
-    expect(rowOf(message, "r0").defence).toMatchObject({ kind: "roll", roll: { total: 25 } });
-    query.mockRestore();
-  });
-
-  it("the GM's client refuses a defence from a player who does not own the target", async () => {
-    const gunman = await shooter();
-    const thug = await npc("Scagnozzo");
-    targetActors(thug);
-    const pistol = itemId(gunman, "Pistola");
-    dice(5, 5);
-    const message = await attack(gunman, pistol, { answer: answerFor(gunman, pistol, { distances: [4] }) });
-    const handler = CONFIG.queries[CARD_QUERY];
-    const event = { type: "defend" as const, rowId: "r0", defence: { kind: "roll" as const, label: "x", grade: 30, parts: [], roll: { formula: "2d10 + 30", dice: [10, 10], total: 50 } } };
-    expect(await handler({ messageId: message!.id ?? "", userId: playerId(), event })).toEqual({ ok: false, reason: "forbidden" });
-    expect(rowOf(message, "r0").defence).toBeNull();
+    expect(rowOf(message, "r0").defence).toMatchObject({ kind: "roll", grade: 7, roll: { total: 25 } });
   });
 
   it("Undo takes the damage back and offers Apply again", async () => {
@@ -283,7 +267,7 @@ describe("who does what", () => {
     targetActors(thug);
     const pistol = itemId(jack, "Pistola");
     dice(5, 5);
-    const message = await attack(jack, pistol, { answer: answerFor(jack, pistol, { distances: [4] }) });
+    const message = await attackCard(jack, pistol, { answer: answerFor(jack, pistol, { distances: [4] }) });
     dice(1, 1);
     await onCardAction(message!, "defend", "r0", { defence: DODGE_WITH_DEXTERITY });
     dice(2, 2, 2, 2);
@@ -292,10 +276,53 @@ describe("who does what", () => {
     expect(personOf(thug).wounds.value).toBe(8);
     expect(await onCardAction(message!, "undo", "r0")).toBe(true);
     expect(personOf(thug).wounds.value).toBe(0);
-    expect(rowOf(message, "r0").undone).toBe(true);
+    expect(rowOf(message, "r0")).toMatchObject({ undone: true, undo: { wounds: 8, fatigue: 0, partial: false } });
     expect(await onCardAction(message!, "undo", "r0")).toBe(false);
     expect(await onCardAction(message!, "apply", "r0")).toBe(true);
     expect(personOf(thug).wounds.value).toBe(8);
+  });
+
+  it("an Undo after the Narrator reset the counters and a later hit landed takes back nothing of the later hit", async () => {
+    const jack = await shooter();
+    const thug = await npc("Scagnozzo");
+    targetActors(thug);
+    const pistol = itemId(jack, "Pistola");
+    const hit = async (d: number[]): Promise<NonNullable<Awaited<ReturnType<typeof attackCard>>>> => {
+      dice(5, 5);
+      const m = await attackCard(jack, pistol, { answer: answerFor(jack, pistol, { distances: [4] }) });
+      dice(1, 1);
+      await onCardAction(m!, "defend", "r0", { defence: DODGE_WITH_DEXTERITY });
+      dice(...d);
+      await onCardAction(m!, "rollDamage", "r0");
+      await onCardAction(m!, "apply", "r0");
+      return m!;
+    };
+    const first = await hit([2, 2, 2, 2]); // 8
+    await thug.update({ system: { wounds: { value: 0 } } }); // the Narrator heals the thug by hand
+    await hit([1, 1, 1, 2]); // 5
+    expect(personOf(thug).wounds.value).toBe(5);
+    expect(await onCardAction(first, "undo", "r0")).toBe(true);
+    expect(personOf(thug).wounds.value).toBe(5);
+    expect(rowOf(first, "r0").undo).toEqual({ wounds: 0, fatigue: 0, poison: 0, partial: true });
+  });
+
+  it("an Undo after rest healed part of the hit takes back only what is left, and says so", async () => {
+    const jack = await shooter();
+    const thug = await npc("Scagnozzo");
+    targetActors(thug);
+    const pistol = itemId(jack, "Pistola");
+    dice(5, 5);
+    const m = await attackCard(jack, pistol, { answer: answerFor(jack, pistol, { distances: [4] }) });
+    dice(1, 1);
+    await onCardAction(m!, "defend", "r0", { defence: DODGE_WITH_DEXTERITY });
+    dice(2, 2, 2, 2);
+    await onCardAction(m!, "rollDamage", "r0");
+    await onCardAction(m!, "apply", "r0"); // 8 Ferite
+    await thug.update({ system: { wounds: { value: 6 } } });
+    await onCardAction(m!, "undo", "r0");
+    expect(personOf(thug).wounds.value).toBe(0);
+    expect(rowOf(m, "r0").undo).toEqual({ wounds: 6, fatigue: 0, poison: 0, partial: true });
+    expect(m!.content).toContain("GENESYS.Attack.UndonePartial");
   });
 
   it("a target deleted after the attack gives a notification, never an error", async () => {
@@ -304,7 +331,7 @@ describe("who does what", () => {
     targetActors(thug);
     const pistol = itemId(jack, "Pistola");
     dice(5, 5);
-    const message = await attack(jack, pistol, { answer: answerFor(jack, pistol, { distances: [4] }) });
+    const message = await attackCard(jack, pistol, { answer: answerFor(jack, pistol, { distances: [4] }) });
     (game.actors as unknown as Map<string, unknown>).delete(thug.id ?? "");
     expect(await onCardAction(message!, "defend", "r0", { defence: DODGE_WITH_DEXTERITY })).toBe(false);
     expect(lastWarning()).toContain("GENESYS.Attack.Warn.TargetMissing");
@@ -312,19 +339,23 @@ describe("who does what", () => {
     expect(lastWarning()).toContain("GENESYS.Attack.Warn.CardMissing");
   });
 
-  it("a weapon gone before the damage roll, or a silent GM, give notifications", async () => {
+  it("a weapon gone before the damage roll, or no Narrator connected, give notifications", async () => {
     const jack = await shooter();
     const hero = await npc("Eroe", { ownership: { default: 0, [playerId()]: 3 } });
     targetActors(hero);
     const pistol = itemId(jack, "Pistola");
     dice(5, 5);
-    const message = await attack(jack, pistol, { answer: answerFor(jack, pistol, { distances: [4] }) });
+    const message = await attackCard(jack, pistol, { answer: answerFor(jack, pistol, { distances: [4] }) });
     const gm = foundryDouble().users.find((u) => u.isGM)!;
-    const query = vi.spyOn(gm, "query").mockRejectedValueOnce(new Error("timed out"));
-    dice(1, 1);
-    expect(await asPlayer(() => onCardAction(message!, "defend", "r0", { defence: DODGE_WITH_DEXTERITY }))).toBe(false);
-    expect(lastWarning()).toContain("GENESYS.Attack.Warn.RelayFailed");
-    query.mockRestore();
+    gm.active = false;
+    try {
+      dice(1, 1);
+      expect(await asPlayer(() => onCardAction(message!, "defend", "r0", { defence: DODGE_WITH_DEXTERITY }))).toBe(false);
+      expect(lastWarning()).toContain("GENESYS.Authority.NoGm");
+    } finally {
+      gm.active = true;
+    }
+    diceDouble().queue.length = 0;
     dice(1, 1);
     await onCardAction(message!, "defend", "r0", { defence: DODGE_WITH_DEXTERITY });
     expect(rowOf(message, "r0").outcome).toBe("hit");
@@ -342,7 +373,7 @@ describe("stun and venom", () => {
     targetActors(thug);
     const pistol = itemId(jack, "Pistola");
     dice(5, 5);
-    const message = await attack(jack, pistol, { answer: answerFor(jack, pistol, { distances: [4] }) });
+    const message = await attackCard(jack, pistol, { answer: answerFor(jack, pistol, { distances: [4] }) });
     dice(1, 1);
     await onCardAction(message!, "defend", "r0", { defence: DODGE_WITH_DEXTERITY });
     dice(6, 6, 3, 3);
@@ -368,7 +399,7 @@ describe("stun and venom", () => {
     const walker = await npc("Escursionista");
     targetActors(walker);
     dice(5, 5); // 10 + 15 = 25
-    const message = await attack(viper, null, { answer: answerFor(viper, null, { distances: [1] }) });
+    const message = await attackCard(viper, null, { answer: answerFor(viper, null, { distances: [1] }) });
     expect(rowOf(message, "r0").attack.total).toBe(25);
     dice(1, 1);
     await onCardAction(message!, "defend", "r0", { defence: DODGE_WITH_DEXTERITY });

@@ -2,7 +2,7 @@
 import type { GenesysActor } from "../../src/documents/actor.js";
 import type { DefenceAnswer } from "../../src/applications/attack-dialog.js";
 import { defaultAnswer, prepareAttack, type AttackAnswer } from "../../src/dice/attack-roll.js";
-import { cardState } from "../../src/chat/attack-flow.js";
+import { attack, cardState, type CardMessage } from "../../src/chat/attack-flow.js";
 import type { AttackCardState, AttackRow } from "../../src/chat/attack-card.js";
 import { createActor } from "../documents/helpers.js";
 import { diceDouble } from "../foundry/dice.js";
@@ -120,4 +120,12 @@ export function playerId(): string {
 
 export function lastWarning(): string {
   return foundryDouble().notifications.filter((n) => n.level === "warn").at(-1)?.message ?? "";
+}
+
+/** Attacks through the real flow and answers the card it posted (the newest attack card), or null when none was. */
+export async function attackCard(...args: Parameters<typeof attack>): Promise<CardMessage | null> {
+  const before = new Set(game.messages.contents.map((m) => m.id));
+  if (!(await attack(...args))) return null;
+  const created = game.messages.contents.filter((m) => !before.has(m.id) && cardState(m) !== null);
+  return created.at(-1) ?? null;
 }

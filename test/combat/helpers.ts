@@ -2,6 +2,8 @@ import type { GenesysActor } from "../../src/documents/actor.js";
 import type { GenesysCombat } from "../../src/documents/combat.js";
 import type { GenesysCombatant } from "../../src/documents/combatant.js";
 import { registerCombat } from "../../src/documents/register-combat.js";
+import { gmQueue } from "../../src/authority/serial-queue.js";
+import { onClient } from "../foundry/clients.js";
 import { combatDouble } from "../foundry/combat.js";
 import { bootSystem, foundryDouble } from "../foundry/boot.js";
 import { createActor } from "../documents/helpers.js";
@@ -68,9 +70,15 @@ export function d10(...results: number[]): void {
   combatDouble().uniforms.push(...results.map((r) => (r - 0.5) / 10));
 }
 
-/** Lets every queued change of the GM's client run (the double resolves everything in microtasks). */
+/**
+ * Lets every change of the GM's client run: the events other clients' writes broadcast (a macrotask each) and
+ * everything they put on the GM queue, whose tasks may queue more.
+ */
 export async function settle(): Promise<void> {
-  for (let i = 0; i < 3; i++) await new Promise((resolve) => setTimeout(resolve, 0));
+  for (let i = 0; i < 8; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    await onClient(gm(), () => gmQueue.run(() => Promise.resolve()));
+  }
 }
 
 export function names(list: readonly Pick<Combatant.Implementation, "name">[]): string[] {

@@ -39,10 +39,10 @@ export class ChatMessage extends RollMessage {
 
   /** v13: the author and the GMs may update a message. */
   canUserModify(user: UserLike, action: "create" | "update" | "delete"): boolean {
-    return action !== "create" && (user.isGM || user.id === this.author);
+    return action !== "create" && (user.isGM || user.id === this.authorId);
   }
 
-  get isAuthor(): boolean { return game().user.id === this.author; }
+  get isAuthor(): boolean { return game().user.id === this.authorId; }
 
   /** Merges the changes like Foundry (objects merged, arrays replaced); refuses users who may not update. */
   async update(changes: Record<string, unknown>): Promise<this> {

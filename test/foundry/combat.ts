@@ -5,15 +5,18 @@
  * written through update with v13's permission rules (a player may only change initiative, flags and defeated
  * of combatants whose actor they own; only a GM changes the combat), descendant-document events, the
  * sidebar CombatTracker class to extend, and CONFIG.Dice.randomUniform fed from a queue.
+ * Every write takes a server round trip and is applied when it comes back (assumption, the one clients.ts states
+ * and documents.ts models), so two clients' writes can interleave as they do in Foundry.
  */
 import { Collection, randomID, type Actor, type User } from "./documents.js";
 import { mergeObject } from "./data-model.js";
-import { onClient } from "./clients.js";
+import { onClient, roundTrip } from "./clients.js";
 
 interface GameLike {
   user: User;
   users: Collection<User> & { activeGM: User | null };
   actors: Collection<Actor>;
+  combats: Collection<Combat>;
 }
 const game = (): GameLike => (globalThis as unknown as { game: GameLike }).game;
 const OWNER = 3;
@@ -69,22 +72,31 @@ export class Combatant {
     return this.update({ flags: { [scope]: { [key]: value } } });
   }
 
-  /** Checks v13's rule for players, applies the change, then tells the parent combat. */
-  _apply(changes: Record<string, unknown>): void {
+  /** v13 Document#toObject: a copy of the source. */
+  toObject(): Combatant["_source"] {
+    return structuredClone(this._source);
+  }
+
+  /** v13's rule for players (see the file header). */
+  _check(changes: Record<string, unknown>): void {
     const user = game().user;
     if (!user.isGM) {
       if (!this.isOwner) throw new Error(`User ${user.name} lacks permission to update Combatant ${this.id}`);
       const bad = Object.keys(changes).filter((k) => !PLAYER_KEYS.has(k));
       if (bad.length > 0) throw new Error(`User ${user.name} may not change ${bad.join(", ")} of Combatant ${this.id}`);
     }
+  }
+
+  _apply(changes: Record<string, unknown>): void {
     this._source = mergeObject(this._source, changes) as Combatant["_source"];
   }
 
   async update(changes: Record<string, unknown>, options: Record<string, unknown> = {}): Promise<this> {
+    this._check(changes);
+    await roundTrip();
     this._apply(changes);
     const userId = game().user.id;
     broadcast(() => { this.parent._onUpdateDescendantDocuments(this.parent, "combatants", [this], [changes], options, userId); });
-    await Promise.resolve();
     return this;
   }
 }
@@ -123,7 +135,9 @@ export class Combat {
     const cls = (globalThis as unknown as { CONFIG: { Combat: { documentClass: typeof Combat } } }).CONFIG.Combat.documentClass;
     const combat = new cls(data);
     combat.setupTurns();
-    await Promise.resolve();
+    await roundTrip();
+    // v13: game.combats is the world's collection of Combat documents.
+    game().combats.set(combat.id, combat);
     return combat;
   }
 
@@ -133,6 +147,11 @@ export class Combat {
   get flags(): Flags { return this._source.flags; }
   get started(): boolean { return this.turns.length > 0 && this.round > 0; }
   get combatant(): Combatant | null { return this.turn === null ? null : this.turns[this.turn] ?? null; }
+
+  /** v13 Document#toObject: a copy of the source. */
+  toObject(): Combat["_source"] {
+    return structuredClone(this._source);
+  }
 
   getFlag(scope: string, key: string): unknown {
     return flagOf(this._source.flags, scope, key);
@@ -161,9 +180,9 @@ export class Combat {
   async update(changes: Record<string, unknown>, options: Record<string, unknown> = {}): Promise<this> {
     const user = game().user;
     if (!user.isGM) throw new Error(`User ${user.name} lacks permission to update Combat ${this.id}`);
+    await roundTrip();
     this._source = mergeObject(this._source, changes) as Combat["_source"];
     this._onUpdate(changes, options, user.id);
-    await Promise.resolve();
     return this;
   }
 
@@ -194,10 +213,10 @@ export class Combat {
     for (const c of created) {
       if (!c.isOwner) throw new Error(`User ${game().user.name} lacks permission to create a Combatant for ${c.name}`);
     }
+    await roundTrip();
     for (const c of created) this.combatants.set(c.id, c);
     const userId = game().user.id;
     broadcast(() => { this._onCreateDescendantDocuments(this, "combatants", created, data, {}, userId); });
-    await Promise.resolve();
     return created;
   }
 
@@ -208,9 +227,10 @@ export class Combat {
       if (!c) throw new Error(`no Combatant ${u._id}`);
       return c;
     });
+    docs.forEach((c, i) => { c._check(updates[i] ?? { _id: c.id }); });
+    await roundTrip();
     docs.forEach((c, i) => { c._apply(updates[i] ?? { _id: c.id }); });
     this._onUpdateDescendantDocuments(this, "combatants", docs, updates, {}, game().user.id);
-    await Promise.resolve();
     return docs;
   }
 
@@ -249,6 +269,8 @@ export function installCombat(): CombatDouble {
   const foundry = g["foundry"] ?? {};
   const applications = (foundry["applications"] ?? {}) as Record<string, Record<string, unknown> | undefined>;
   foundry["applications"] = { ...applications, sidebar: { ...applications["sidebar"], tabs: { CombatTracker } } };
+  const world = g["game"];
+  if (world) world["combats"] = new Collection<Combat>();
   const CONFIG = g["CONFIG"] ?? {};
   CONFIG["Combat"] = { documentClass: Combat, initiative: { formula: null, decimals: 2 } };
   CONFIG["Combatant"] = { documentClass: Combatant };

@@ -16,7 +16,7 @@ const DICE_ROLL_MODES = { PUBLIC: "publicroll", PRIVATE: "gmroll", BLIND: "blind
 interface UserLike { id: string; isGM: boolean }
 interface GameLike {
   user: UserLike;
-  users: { filter(fn: (u: UserLike) => boolean): UserLike[] };
+  users: { filter(fn: (u: UserLike) => boolean): UserLike[]; get(id: string): UserLike | undefined };
   settings: { get(ns: string, key: string): unknown; register(ns: string, key: string, data: { default: unknown } & Record<string, unknown>): void };
 }
 const game = (): GameLike => (globalThis as unknown as { game: GameLike }).game;
@@ -164,7 +164,8 @@ export class ChatMessage {
   readonly speaker: SpeakerData | undefined;
   readonly whisper: string[];
   readonly blind: boolean;
-  readonly author: string;
+  /** The author's id as stored; `author` is the User, as v13's ForeignDocumentField gives it (the types say User | null). */
+  readonly authorId: string;
   readonly rolls: Roll[];
   readonly rollMode: string | undefined;
 
@@ -173,11 +174,14 @@ export class ChatMessage {
     this.speaker = data["speaker"] as SpeakerData | undefined;
     this.whisper = (data["whisper"] as string[] | undefined) ?? [];
     this.blind = data["blind"] === true;
-    this.author = typeof data["author"] === "string" ? data["author"] : game().user.id;
+    // Foundry sets the author to the creating user; only a GM may create a message in someone else's name (assumption).
+    this.authorId = typeof data["author"] === "string" && game().user.isGM ? data["author"] : game().user.id;
     const rolls = (data["rolls"] as unknown[] | undefined) ?? [];
     this.rolls = rolls.map((r) => Roll.fromData(JSON.parse(JSON.stringify(r)) as RollJSON));
     this.rollMode = options.rollMode;
   }
+
+  get author(): UserLike | null { return game().users.get(this.authorId) ?? null; }
 
   get isRoll(): boolean { return this.rolls.length > 0; }
 

@@ -6,6 +6,7 @@ import { installDice } from "./dice.js";
 import { installSheets } from "./sheets.js";
 import { installChat } from "./chat.js";
 import { installCombat } from "./combat.js";
+import { embeddedDocument, installScenes, type Scene } from "./scenes.js";
 import { currentClientUser } from "./clients.js";
 
 export interface Notification { level: "info" | "warn" | "error"; message: string }
@@ -59,15 +60,17 @@ export interface FoundryDouble {
   hooks: HooksDouble;
 }
 
-/** Resolves "Actor.<id>" and "Actor.<id>.Item.<id>" from the world; null when the document is gone. */
+/**
+ * Resolves world actors and scenes, then each embedded step (Scene.s.Token.t.Actor.a.Item.i, scenes.ts); null when any
+ * document on the way is gone. Foundry builds a uuid from the collection path: "Actor.<id>" or "Scene.<id>.Token.<id>…".
+ */
 async function fromUuid(uuid: string): Promise<unknown> {
   await Promise.resolve();
-  const [kind, id, embedded, itemId] = uuid.split(".");
-  if (kind !== "Actor" || !id) return null;
-  const actors = (globalThis as unknown as { game: { actors: Collection<Actor> } }).game.actors;
-  const actor = actors.get(id) ?? null;
-  if (embedded === "Item" && itemId) return actor?.items.get(itemId) ?? null;
-  return actor;
+  const [kind, id = "", ...path] = uuid.split(".");
+  const world = (globalThis as unknown as { game: { actors: Collection<Actor>; scenes: Collection<Scene> } }).game;
+  let doc: unknown = kind === "Actor" ? world.actors.get(id) : kind === "Scene" ? world.scenes.get(id) : undefined;
+  for (let i = 0; i < path.length && doc !== undefined; i += 2) doc = embeddedDocument(doc, path[i], path[i + 1]);
+  return doc ?? null;
 }
 
 /** Fresh globals for each test file; returns handles to inspect what the code under test did. */
@@ -110,5 +113,6 @@ export function installFoundry(): FoundryDouble {
   installSheets();
   installChat();
   installCombat();
+  installScenes();
   return { notifications, settings, users, hooks, setUser: (u) => { seat = u; } };
 }

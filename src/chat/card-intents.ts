@@ -1,0 +1,354 @@
+/**
+ * The attack card on the active GM's client: every change to a card, and every change a card makes to an actor, is
+ * decided here from an intent (authority/intent-channel.ts). The requester sends only what they chose and the dice they
+ * rolled; this client re-reads the card, the actors and the items, recomputes every number through src/rules, checks
+ * the requester's ownership with the server's own permission test, and refuses what does not fit. Cards are authored
+ * by this client, so no player can edit their flags; one not authored by a GM is never acted on.
+ */
+import { defenceSetup, readDefenceAnswer } from "../applications/attack-dialog.js";
+import type { Requester, IntentResult } from "../authority/intent-channel.js";
+import { registerIntent } from "../authority/intent-channel.js";
+import { AnimalModel } from "../data/actor/animal.js";
+import {
+  attackState,
+  damageRecord,
+  damageRollFor,
+  prepareAttack,
+  readAttackAnswer,
+  rollTwoD10,
+  rollVenomDice,
+  specifyAttack,
+  twoD10Record,
+  type TargetRef,
+} from "../dice/attack-roll.js";
+import { expectedDice, sentDice, sentTwoD10 } from "../dice/sent-dice.js";
+import { GenesysActor } from "../documents/actor.js";
+import { RulesError } from "../rules/errors.js";
+import { rulesOptions } from "../settings/rules-settings.js";
+import { ATTACK_FLAG, NO_VIEWER, SYSTEM_SCOPE, applyCardEvent, damageOptions, readAttackState, withRow, type AttackCardState, type AttackRow, type CardEvent } from "./attack-card.js";
+import { renderCard, type CardMessage } from "./card-render.js";
+import { cardMode, cardRecipients } from "./card-visibility.js";
+import { defencePlan } from "./defence-plan.js";
+
+export const CARD_INTENTS = {
+  attack: "card.attack",
+  defend: "card.defend",
+  static: "card.static",
+  damage: "card.damage",
+  apply: "card.apply",
+  undo: "card.undo",
+} as const;
+
+const no = (warning: string, data?: Record<string, string>): IntentResult => (data ? { ok: false, warning, data } : { ok: false, warning });
+const INVALID = no("GENESYS.Authority.Invalid");
+const localize = (key: string): string => game.i18n.localize(key);
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+const isString = (v: unknown): v is string => typeof v === "string";
+const isId = (v: unknown): v is string => typeof v === "string" && /^[A-Za-z0-9]{1,64}$/.test(v);
+const isUuid = (v: unknown): v is string => typeof v === "string" && /^(Actor|Scene)\.[A-Za-z0-9.]+$/.test(v);
+
+/** The actor behind a uuid (world actor or token actor), or null when it was deleted or is not one of ours. */
+export async function actorFrom(uuid: string): Promise<GenesysActor | null> {
+  if (!isUuid(uuid)) return null;
+  try {
+    // Checked above to have the "Actor." or "Scene." shape fromUuid resolves.
+    const doc: unknown = await foundry.utils.fromUuid(uuid as `Actor.${string}`);
+    return doc instanceof GenesysActor ? doc : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Whether the server's permission test lets this requester act for the actor. */
+function mayAct(requester: Requester, actor: GenesysActor): boolean {
+  // fvtt-types types collection members as User.Stored, which the lint rule cannot match to the User class.
+  // eslint-disable-next-line @typescript-eslint/no-unsafe-class-instance-assignment
+  return requester.isGM || actor.testUserPermission(requester.user, "OWNER");
+}
+
+/** A card only a GM's client could have written: its author is a GM. */
+export function authoredByGm(message: CardMessage): boolean {
+  // The types say a User, but a deleted author leaves null.
+  const author: unknown = message.author;
+  return typeof author === "object" && author !== null && "isGM" in author && author.isGM === true;
+}
+
+interface LoadedRow {
+  message: CardMessage;
+  state: AttackCardState;
+  row: AttackRow;
+}
+
+/** The card and row an intent names, read afresh. */
+function loadRow(payload: Record<string, unknown>): LoadedRow | IntentResult {
+  const { messageId, rowId } = payload;
+  if (!isId(messageId) || !isId(rowId)) return INVALID;
+  // fvtt-types types get() as always finding the message, but it may have been deleted since the player clicked.
+  const message = game.messages.get(messageId) as CardMessage | undefined;
+  const state = message ? readAttackState(message.getFlag(SYSTEM_SCOPE, ATTACK_FLAG)) : null;
+  if (!message || !state) return no("GENESYS.Attack.Warn.CardMissing");
+  if (!authoredByGm(message)) return no("GENESYS.Attack.Warn.NotNarratorCard");
+  const row = state.rows[rowId];
+  if (!row) return no("GENESYS.Attack.Warn.CardChanged");
+  return { message, state, row };
+}
+
+const isLoaded = (v: LoadedRow | IntentResult): v is LoadedRow => "row" in v;
+
+/** Writes one row of a card this client authored; the stored content is re-rendered for no one in particular. */
+async function commit(message: CardMessage, state: AttackCardState, event: CardEvent): Promise<IntentResult> {
+  const update = applyCardEvent(state, event, rulesOptions());
+  if (!update.ok) return no(update.reason === "invalid" ? "GENESYS.Attack.Warn.CardInvalid" : "GENESYS.Attack.Warn.CardChanged");
+  const next = withRow(state, update.row);
+  await message.update({
+    flags: { [SYSTEM_SCOPE]: { [ATTACK_FLAG]: { rows: { [update.row.id]: update.row } } } },
+    content: await renderCard(next, NO_VIEWER),
+  } as ChatMessage.UpdateData); // flags are typed as the whole card state; a partial update of one row is what Foundry merges
+  return { ok: true };
+}
+
+function rulesRefusal(error: unknown): IntentResult {
+  if (error instanceof RulesError) return no("GENESYS.Attack.Warn.Rules", { message: error.message });
+  throw error;
+}
+
+// ───────────────────────── attack ─────────────────────────
+
+interface AttackPayload {
+  actorUuid: string;
+  itemId: string | null;
+  targets: { actorUuid: string; tokenUuid: string | null; distance: number | null }[];
+  answer: unknown;
+  rollMode: unknown;
+  rolls: unknown[] | null;
+}
+
+function readAttackPayload(raw: unknown): AttackPayload | null {
+  if (!isObject(raw)) return null;
+  const { actorUuid, itemId, targets, answer, rollMode, rolls } = raw;
+  if (!isUuid(actorUuid) || !(itemId === null || isId(itemId)) || !Array.isArray(targets) || targets.length === 0 || targets.length > 50) return null;
+  if (!(rolls === null || Array.isArray(rolls))) return null;
+  const read: AttackPayload["targets"] = [];
+  for (const t of targets as unknown[]) {
+    if (!isObject(t) || !isUuid(t["actorUuid"]) || !(t["tokenUuid"] === null || isString(t["tokenUuid"]))) return null;
+    const distance = t["distance"];
+    if (!(distance === null || (typeof distance === "number" && Number.isFinite(distance) && distance >= 0))) return null;
+    read.push({ actorUuid: t["actorUuid"], tokenUuid: t["tokenUuid"], distance });
+  }
+  return { actorUuid, itemId, targets: read, answer, rollMode, rolls };
+}
+
+/**
+ * §2.3.1 an attack: the plan, the modifiers and the odds are recomputed from the actors; the attack dice are the
+ * attacker's (checked: two d10 per row) except on a blind card, whose dice this client rolls so that the player never
+ * sees them. Rounds are spent and the card is created here, whispered as the roll mode says (card-visibility.ts).
+ */
+async function onAttack(requester: Requester, raw: unknown): Promise<IntentResult> {
+  const p = readAttackPayload(raw);
+  if (!p) return INVALID;
+  const actor = await actorFrom(p.actorUuid);
+  if (!actor) return no("GENESYS.Attack.Warn.AttackerMissing", { name: "?" });
+  if (!mayAct(requester, actor)) return no("GENESYS.Attack.Warn.NotAllowed");
+  const targets: TargetRef[] = [];
+  for (const t of p.targets) {
+    const target = await actorFrom(t.actorUuid);
+    targets.push({ actor: target, tokenUuid: t.tokenUuid, name: target?.name ?? "?", distance: t.distance });
+  }
+  const planned = prepareAttack(actor, p.itemId, targets, localize);
+  if (!planned.ok) return no(planned.refusal.warning, planned.refusal.data);
+  const plan = planned.value;
+  const answer = readAttackAnswer(p.answer, plan);
+  if (!answer) return INVALID;
+  const rules = rulesOptions();
+  const spec = specifyAttack(plan, answer, rules, requester.isGM);
+  if (!spec.ok) return no(spec.refusal.warning, spec.refusal.data);
+  const mode = cardMode(p.rollMode, answer.blind);
+  const blind = mode === "blind";
+
+  const dice: [number, number][] = [];
+  for (const [i, row] of spec.value.rows.entries()) {
+    const sent = blind ? null : p.rolls?.[i];
+    if (sent === undefined || (sent === null && !blind)) return no("GENESYS.Attack.Warn.BadDice");
+    const pair = sent === null ? await rollHere(row.bonus) : sentTwoD10(sent);
+    if (!pair) return no("GENESYS.Attack.Warn.BadDice");
+    dice.push(pair);
+  }
+  if (!blind && p.rolls?.length !== spec.value.rows.length) return no("GENESYS.Attack.Warn.BadDice");
+  const state = attackState(plan, spec.value, { ...answer, blind }, dice);
+
+  // §2.4.1 one round per attack roll, spent before the card is posted so a failed update posts nothing.
+  const item = p.itemId === null ? undefined : actor.items.get(p.itemId);
+  if (item && spec.value.roundsLeft !== null) await item.update({ system: { rounds: spec.value.roundsLeft } });
+
+  const gmIds = game.users.contents.filter((u) => u.isGM).map((u) => u.id);
+  const data: ChatMessage.CreateData = {
+    speaker: ChatMessage.getSpeaker({ actor }),
+    content: await renderCard(state, NO_VIEWER),
+    flags: { [SYSTEM_SCOPE]: { [ATTACK_FLAG]: state } },
+    ...cardRecipients(mode, requester.id, gmIds),
+  };
+  const created = await ChatMessage.implementation.create(data);
+  if (!created) return no("GENESYS.Authority.Failed", { message: "ChatMessage.create" });
+  return blind && !requester.isGM ? { ok: true, info: "GENESYS.Attack.BlindMade" } : { ok: true };
+}
+
+/** Two d10 rolled on this (the GM's) client. */
+async function rollHere(bonus: number): Promise<[number, number]> {
+  const roll = await rollTwoD10(bonus);
+  return [roll.dice[0] ?? 1, roll.dice[1] ?? 1];
+}
+
+// ───────────────────────── defence ─────────────────────────
+
+/**
+ * §2.3.3 a defence: the target's owner chooses how to defend and rolls; the grade, the modifiers (the condition
+ * penalty, surprise as the token shows it) and the total come from the target's actor. A player may not type a grade
+ * the book leaves unknown, nor give themselves a bonus: those are the Narrator's.
+ */
+async function onDefend(requester: Requester, raw: unknown): Promise<IntentResult> {
+  if (!isObject(raw)) return INVALID;
+  const loaded = loadRow(raw);
+  if (!isLoaded(loaded)) return loaded;
+  const { message, state, row } = loaded;
+  if (row.defence !== null) return no("GENESYS.Attack.Warn.CardChanged");
+  if (state.blind && !requester.isGM) return no("GENESYS.Attack.Warn.NotAllowed");
+  const target = await actorFrom(row.target.actorUuid);
+  if (!target) return no("GENESYS.Attack.Warn.TargetMissing", { name: row.target.name });
+  if (!mayAct(requester, target)) return no("GENESYS.Attack.Warn.NotAllowed");
+  const plan = defencePlan(target, row, false, localize);
+  if (!plan) return no("GENESYS.Attack.Warn.CannotDefend", { name: row.target.name });
+  const answer = readDefenceAnswer(raw["answer"]);
+  if (!answer) return INVALID;
+  const chosen = plan.choices.find((c) => c.value === answer.choice);
+  if (!requester.isGM) {
+    if (answer.modifier > 0) return no("GENESYS.Attack.Warn.BonusGmOnly");
+    if (chosen?.grade === null) return no("GENESYS.Attack.Warn.GradeGmOnly");
+  }
+  const attacker = await actorFrom(state.attacker.actorUuid);
+  const checked = requester.isGM
+    ? answer
+    : { ...answer, surprised: answer.surprised || plan.surprised, opponentProne: answer.opponentProne && attacker?.statuses.has("prone") === true };
+  const setup = defenceSetup(plan, checked);
+  if (!setup) return no("GENESYS.Attack.Warn.BadDefence", { name: row.target.name });
+  const dice = sentTwoD10(raw["roll"]);
+  if (!dice) return no("GENESYS.Attack.Warn.BadDice");
+  const bonus = setup.grade + setup.parts.reduce((s, p) => s + p.value, 0);
+  try {
+    return await commit(message, state, { type: "defend", rowId: row.id, defence: { kind: "roll", ...setup, roll: twoD10Record(dice, bonus) } });
+  } catch (error) {
+    return rulesRefusal(error);
+  }
+}
+
+/** §2.3.5 (A-16) a static or unaware target: the Narrator's difficulty. */
+async function onStatic(requester: Requester, raw: unknown): Promise<IntentResult> {
+  if (!requester.isGM) return no("GENESYS.Attack.Warn.NotAllowed");
+  if (!isObject(raw)) return INVALID;
+  const loaded = loadRow(raw);
+  if (!isLoaded(loaded)) return loaded;
+  const difficulty = raw["difficulty"];
+  if (typeof difficulty !== "number" || !Number.isInteger(difficulty) || difficulty < 0 || difficulty > 100) return INVALID;
+  try {
+    return await commit(loaded.message, loaded.state, { type: "static", rowId: loaded.row.id, difficulty });
+  } catch (error) {
+    return rulesRefusal(error);
+  }
+}
+
+// ───────────────────────── damage, apply, undo ─────────────────────────
+
+/** The attacker's side of a row: its actor, which the requester must control. */
+async function attackerFor(requester: Requester, state: AttackCardState): Promise<GenesysActor | IntentResult> {
+  if (state.blind && !requester.isGM) return no("GENESYS.Attack.Warn.NotAllowed");
+  const attacker = await actorFrom(state.attacker.actorUuid);
+  if (!attacker) return no("GENESYS.Attack.Warn.AttackerMissing", { name: state.attacker.name });
+  return mayAct(requester, attacker) ? attacker : no("GENESYS.Attack.Warn.NotAllowed");
+}
+
+/** §2.4.1 the damage roll of a hit: the dice must be those of the weapon's formula; the rules total them. */
+async function onDamage(requester: Requester, raw: unknown): Promise<IntentResult> {
+  if (!isObject(raw)) return INVALID;
+  const loaded = loadRow(raw);
+  if (!isLoaded(loaded)) return loaded;
+  const { message, state, row } = loaded;
+  if (row.outcome === null || row.outcome === "miss" || row.damage !== null) return no("GENESYS.Attack.Warn.CardChanged");
+  const attacker = await attackerFor(requester, state);
+  if (!(attacker instanceof GenesysActor)) return attacker;
+  const spec = damageRollFor(attacker, state.weapon.itemId);
+  if (!spec) return no("GENESYS.Attack.Warn.WeaponMissing", { weapon: state.weapon.name });
+  const expected = expectedDice(spec.formula, spec.data);
+  const dice = expected ? sentDice(raw["roll"], expected) : null;
+  if (!dice) return no("GENESYS.Attack.Warn.BadDice");
+  try {
+    const formula = new foundry.dice.Roll(spec.formula, spec.data).formula;
+    return await commit(message, state, { type: "damage", rowId: row.id, damage: damageRecord(spec, formula, dice.flat()) });
+  } catch (error) {
+    return rulesRefusal(error);
+  }
+}
+
+/**
+ * §2.3.6/§3.2 the hit goes into the target through the rules' pipeline, recorded in the target's damage ledger so
+ * that Undo takes back exactly this hit; the viper's venom dice are rolled here (A-41).
+ */
+async function onApply(requester: Requester, raw: unknown): Promise<IntentResult> {
+  if (!isObject(raw)) return INVALID;
+  const loaded = loadRow(raw);
+  if (!isLoaded(loaded)) return loaded;
+  const { message, state, row } = loaded;
+  const options = damageOptions(state, row);
+  if (!options || (row.applied !== null && !row.undone)) return no("GENESYS.Attack.Warn.CardChanged");
+  const attacker = await attackerFor(requester, state);
+  if (!(attacker instanceof GenesysActor)) return attacker;
+  const target = await actorFrom(row.target.actorUuid);
+  if (!target?.genesys) return no("GENESYS.Attack.Warn.TargetMissing", { name: row.target.name });
+  const biter = attacker.genesys;
+  const venomSpec = state.weapon.venom;
+  const today = biter instanceof AnimalModel ? biter.venom.injectedToday : 0;
+  const venomRoll = venomSpec ? await rollVenomDice(venomSpec.dice) : null;
+  const recordId = foundry.utils.randomID(16);
+  const change = await target.applyDamage(
+    { ...options, ...(venomSpec && venomRoll !== null ? { venom: { roll: venomRoll, dice: venomSpec.dice, maxPerDay: venomSpec.maxPerDay, injectedToday: today } } : {}) },
+    recordId,
+  );
+  if (!change) return no("GENESYS.Authority.Failed", { message: row.target.name });
+  const venom = change.venom && venomRoll !== null ? { roll: venomRoll, doses: change.venom.doses, limited: change.venom.limited } : null;
+  if (venom && venom.doses > 0 && biter instanceof AnimalModel) await attacker.update({ system: { venom: { injectedToday: today + venom.doses } } });
+  return commit(message, state, { type: "applied", rowId: row.id, applied: { change, venom, recordId } });
+}
+
+/** Undo: takes back what is left of this row's hit (damage-ledger.ts) and says on the card when that was less. */
+async function onUndo(requester: Requester, raw: unknown): Promise<IntentResult> {
+  if (!isObject(raw)) return INVALID;
+  const loaded = loadRow(raw);
+  if (!isLoaded(loaded)) return loaded;
+  const { message, state, row } = loaded;
+  const applied = row.applied;
+  if (!applied || row.undone) return no("GENESYS.Attack.Warn.CardChanged");
+  const attacker = await attackerFor(requester, state);
+  if (!(attacker instanceof GenesysActor)) return attacker;
+  const target = await actorFrom(row.target.actorUuid);
+  if (!target?.genesys) return no("GENESYS.Attack.Warn.TargetMissing", { name: row.target.name });
+  const report = await target.undoRecorded(applied.recordId);
+  const taken = report?.taken ?? { wounds: 0, fatigue: 0, poison: 0 };
+  const added = { wounds: applied.change.after.wounds - applied.change.before.wounds, fatigue: applied.change.after.fatigue - applied.change.before.fatigue };
+  const partial = taken.wounds < added.wounds || taken.fatigue < added.fatigue;
+  const doses = applied.venom?.doses ?? 0;
+  const biter = attacker.genesys;
+  if (doses > 0 && biter instanceof AnimalModel) {
+    await attacker.update({ system: { venom: { injectedToday: Math.max(0, biter.venom.injectedToday - doses) } } });
+  }
+  const result = await commit(message, state, { type: "undone", rowId: row.id, undo: { ...taken, partial } });
+  return result.ok && !report ? { ok: true, info: "GENESYS.Attack.Warn.NothingToUndo", data: { name: row.target.name } } : result;
+}
+
+/** Registers the card's intents. Call at init. */
+export function registerCardIntents(): void {
+  registerIntent(CARD_INTENTS.attack, onAttack);
+  registerIntent(CARD_INTENTS.defend, onDefend);
+  registerIntent(CARD_INTENTS.static, onStatic);
+  registerIntent(CARD_INTENTS.damage, onDamage);
+  registerIntent(CARD_INTENTS.apply, onApply);
+  registerIntent(CARD_INTENTS.undo, onUndo);
+}

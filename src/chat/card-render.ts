@@ -1,0 +1,38 @@
+/** Reading an attack card from its message and rendering it for one viewer. */
+import { GenesysActor } from "../documents/actor.js";
+import { ATTACK_CARD_TEMPLATE, ATTACK_FLAG, SYSTEM_SCOPE, attackCardContext, readAttackState, type AttackCardState, type CardViewer } from "./attack-card.js";
+
+/** A posted card: as created (ChatMessage.create answers Stored) or as Foundry hands it to hooks. */
+export type CardMessage = ChatMessage.Implementation | ChatMessage.Stored;
+
+declare module "fvtt-types/configuration" {
+  interface FlagConfig {
+    ChatMessage: { "genesys-gdr": { attack?: AttackCardState } };
+  }
+}
+
+export function cardState(message: CardMessage): AttackCardState | null {
+  return readAttackState(message.getFlag(SYSTEM_SCOPE, ATTACK_FLAG));
+}
+
+export async function renderCard(state: AttackCardState, viewer: CardViewer): Promise<string> {
+  return foundry.applications.handlebars.renderTemplate(ATTACK_CARD_TEMPLATE, attackCardContext(state, viewer, game.i18n));
+}
+
+async function ownedActor(uuid: string): Promise<boolean> {
+  try {
+    // Stored uuids are ones Foundry gave us (actor.uuid), so they have the "Actor." or "Scene." shape fromUuid wants.
+    const doc: unknown = await foundry.utils.fromUuid(uuid as `Actor.${string}`);
+    return doc instanceof GenesysActor && doc.isOwner;
+  } catch {
+    return false;
+  }
+}
+
+/** The current user as the card sees them: which of its actors they own (buttons only; the GM's client decides). */
+export async function currentViewer(state: AttackCardState): Promise<CardViewer> {
+  const owned = new Set<string>();
+  const uuids = new Set([state.attacker.actorUuid, ...state.order.map((id) => state.rows[id]?.target.actorUuid ?? "")]);
+  for (const uuid of uuids) if (uuid && (await ownedActor(uuid))) owned.add(uuid);
+  return { isGM: game.user.isGM, owns: (uuid) => owned.has(uuid) };
+}

@@ -1,0 +1,173 @@
+/**
+ * Scenes, their tokens and unlinked token actors. The book's animals come from a compendium and are dropped as
+ * unlinked tokens, so damage, migration and settings must reach actors that exist only inside a token.
+ *
+ * What is modelled, and on what evidence:
+ * - A token is embedded in its scene; `actorId` names the world actor it represents, `actorLink` says whether it is
+ *   that actor or a variation of it; linked → `token.actor` is the world actor; unlinked → a synthetic actor merged
+ *   from the base actor and the token's delta (foundryvtt.com/article/v11-actor-delta/).
+ * - The synthetic actor is of the configured Actor class, keeps the base actor's id and has the token as parent, so its
+ *   uuid is `Scene.<s>.Token.<t>.Actor.<a>` (pf2e types/foundry: ActorUUID includes `${TokenDocumentUUID}.Actor.${string}`;
+ *   v13 API: TokenDocument#actors is "a singleton collection … by its base actor's ID").
+ * - `isToken` is true and `token` is the token document (dnd5e, pf2e: `actor.isToken ? actor.token : null`).
+ * - Its update writes the token's delta, never the world actor (v11 article; dnd5e module/migration.mjs migrates
+ *   unlinked tokens through `token.actor.update`). `recursive: false` replaces top-level keys instead of merging them
+ *   (v13 API, DataModelUpdateOptions.recursive).
+ * - A deleted base actor leaves an unlinked token with no actor (assumption, as dnd5e skips `!token.actor`).
+ * - The delta's system data goes through the type's migrateData before it is merged (foundryvtt/foundryvtt#10353, a
+ *   bug fixed in core; assumption: on the delta alone, since how core does it is not public).
+ * - `delta` is the server's copy: migrateData is system code that runs in browsers only, so an old shape stays stored
+ *   until a client writes it back (assumption).
+ * - Ownership is the base actor's (assumption: the token sets no ownership of its own).
+ * Not modelled: delta items and effects (a token actor's items come from the base actor and item edits stay in memory),
+ * base actor edits reaching a token actor before its next reset, token-level ownership.
+ */
+import { roundTrip } from "./clients.js";
+import { expandObject, mergeObject } from "./data-model.js";
+import { Actor, Collection, Item, randomID, type Document, type User } from "./documents.js";
+
+interface SceneGame { actors: Collection<Actor>; scenes: Collection<Scene>; user: User }
+function game(): SceneGame {
+  return (globalThis as unknown as { game: SceneGame }).game;
+}
+
+type Migrator = { migrateData(source: Record<string, unknown>): Record<string, unknown> };
+interface ActorConfig { documentClass: typeof Actor; dataModels: Record<string, Migrator | undefined> }
+function actorConfig(): ActorConfig {
+  return (globalThis as unknown as { CONFIG: { Actor: ActorConfig } }).CONFIG.Actor;
+}
+
+export class Scene {
+  static documentName = "Scene";
+  readonly id = randomID();
+  readonly tokens = new Collection<TokenDocument>();
+  constructor(readonly name: string) {}
+  get uuid(): string { return `Scene.${this.id}`; }
+}
+
+export class TokenDocument {
+  static documentName = "Token";
+  readonly id = randomID();
+  /** The ActorDelta's source: only what this token changes on its base actor. */
+  delta: Record<string, unknown>;
+  #synthetic: Actor | null = null;
+
+  constructor(readonly parent: Scene, readonly actorId: string, readonly actorLink: boolean, delta: Record<string, unknown> = {}) {
+    this.delta = structuredClone(delta);
+  }
+
+  get uuid(): string { return `${this.parent.uuid}.Token.${this.id}`; }
+  get baseActor(): Actor | null { return game().actors.get(this.actorId) ?? null; }
+
+  get actor(): Actor | null {
+    const base = this.baseActor;
+    if (!base || this.actorLink) return base;
+    this.#synthetic ??= createSyntheticActor(this, base);
+    return this.#synthetic;
+  }
+
+  /** Document.update re-prepares the parent of what it wrote (documents.ts); a token derives nothing here. */
+  reset(): void {}
+}
+
+/** What `changes` make of `source`, merged as Foundry's updates are, or top-level keys replaced when not recursive. */
+function applyChanges(source: Record<string, unknown>, changes: Record<string, unknown>, options: Record<string, unknown>): Record<string, unknown> {
+  return options["recursive"] === false ? { ...structuredClone(source), ...expandObject(structuredClone(changes)) } : mergeObject(source, changes);
+}
+
+/** The base actor's source with the token's delta on top (its system migrated first), under the base actor's id. */
+function composeSource(base: Actor, delta: Record<string, unknown>): Record<string, unknown> {
+  const { system, ...rest } = structuredClone(delta);
+  const migrator = actorConfig().dataModels[typeof rest["type"] === "string" ? rest["type"] : base.type];
+  const overlay = system !== null && typeof system === "object" && migrator
+    ? { ...rest, system: migrator.migrateData(system as Record<string, unknown>) } // an object by the check above
+    : rest;
+  return { ...mergeObject(base.toObject(), overlay), _id: base.id };
+}
+
+const syntheticClasses = new WeakMap<typeof Actor, typeof Actor>();
+
+function syntheticClassOf(Base: typeof Actor): typeof Actor {
+  const known = syntheticClasses.get(Base);
+  if (known) return known;
+  class SyntheticActor extends Base {
+    get isToken(): boolean { return true; }
+
+    get token(): TokenDocument | null {
+      const parent: unknown = this.parent;
+      return parent instanceof TokenDocument ? parent : null;
+    }
+
+    override testUserPermission(user: User, level: "OWNER" | number): boolean {
+      const base = this.token?.baseActor;
+      return base ? base.testUserPermission(user, level) : user.isGM;
+    }
+
+    /** Every preparation starts again from base actor + delta, as the synthetic actor has no source of its own. */
+    override _initialize(): void {
+      const token = this.token;
+      const base = token?.baseActor;
+      if (token && base) {
+        const source = composeSource(base, token.delta);
+        source["system"] = this.buildSystem(source["system"]).toObject();
+        this._source = source;
+      }
+      super._initialize();
+    }
+
+    /** Like Document.update (validated first, applied after the round trip), but the changes go into the delta. */
+    override async update(changes: Record<string, unknown>, options: Record<string, unknown> = {}): Promise<this> {
+      const user = game().user;
+      const token = this.token;
+      if (!token?.baseActor) throw new Error(`${this.name}: its token or base actor is gone`);
+      if (!this.isOwner) throw new Error(`User ${user.name} lacks permission to update ${this.uuid}`);
+      this.buildSystem(applyChanges(this._source, changes, options)["system"]);
+      await roundTrip();
+      token.delta = applyChanges(token.delta, changes, options);
+      this._initialize();
+      this._onUpdate(changes, options, user.id);
+      return this;
+    }
+  }
+  syntheticClasses.set(Base, SyntheticActor);
+  return SyntheticActor;
+}
+
+function createSyntheticActor(token: TokenDocument, base: Actor): Actor {
+  const Synthetic = syntheticClassOf(actorConfig().documentClass);
+  const items = base.items.contents.map((item: Item) => item.toObject());
+  // The double's Document types its parent as a Document; the token supplies what one is asked for (uuid, reset).
+  return new Synthetic({ ...composeSource(base, token.delta), items }, { parent: token as unknown as Document });
+}
+
+/** Scene → Token, Token → its synthetic Actor (by base actor id), Actor → Item: one step of a uuid, undefined when absent. */
+export function embeddedDocument(parent: unknown, name: string | undefined, id: string | undefined): unknown {
+  if (!id) return undefined;
+  if (parent instanceof Scene && name === "Token") return parent.tokens.get(id);
+  if (parent instanceof TokenDocument && name === "Actor") {
+    // A linked token's actor is the world actor, whose uuid is Actor.<id> (assumption: no token path reaches it).
+    return parent.actorLink || parent.actorId !== id ? undefined : (parent.actor ?? undefined);
+  }
+  if (parent instanceof Actor && name === "Item") return parent.items.get(id);
+  return undefined;
+}
+
+/** game.scenes, empty. */
+export function installScenes(): void {
+  (globalThis as unknown as { game: Record<string, unknown> }).game["scenes"] = new Collection<Scene>();
+}
+
+/** A new scene in game.scenes. */
+export function createScene(name = "Scena"): Scene {
+  const scene = new Scene(name);
+  game().scenes.set(scene.id, scene);
+  return scene;
+}
+
+/** Drops a world actor on a scene, unlinked unless told (as compendium animals are), with an optional stored delta. */
+export function placeToken(scene: Scene, baseActor: { id: string | null }, { actorLink = false, delta = {} }: { actorLink?: boolean; delta?: Record<string, unknown> } = {}): TokenDocument {
+  if (!baseActor.id) throw new Error("only a world actor can be placed");
+  const token = new TokenDocument(scene, baseActor.id, actorLink, delta);
+  scene.tokens.set(token.id, token);
+  return token;
+}
