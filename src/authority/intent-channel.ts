@@ -13,10 +13,12 @@ import { SYSTEM_ID } from "../settings/rules-settings.js";
 import { gmQueue } from "./serial-queue.js";
 
 export const INTENT_QUERY = "genesys-gdr.intent";
-/** How long a player waits for the Narrator's client. */
-export const INTENT_TIMEOUT_MS = 10_000;
-/** How long the GM's client waits for the sender's User update to arrive before the query (normally already there). */
-const ARRIVAL_WAIT_MS = 2_000;
+export const intentTimings = {
+  /** How long a player waits for the Narrator's client. */
+  timeoutMs: 10_000,
+  /** How long the GM's client waits for the sender's User update to arrive before the query (normally already there). */
+  arrivalWaitMs: 2_000,
+};
 
 /** What the GM's client answers. `warning` is an i18n key shown to the requester; `info` one shown on success. */
 export type IntentResult =
@@ -89,7 +91,7 @@ async function locateSoon(key: string): Promise<{ user: User.Stored; intent: unk
   const start = Date.now();
   for (;;) {
     const found = locate(key);
-    if (found || Date.now() - start >= ARRIVAL_WAIT_MS) return found;
+    if (found || Date.now() - start >= intentTimings.arrivalWaitMs) return found;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
@@ -156,7 +158,7 @@ export async function sendIntent(kind: string, payload: unknown): Promise<Intent
     return refuse("GENESYS.Authority.Failed", { message: error instanceof Error ? error.message : String(error) });
   }
   try {
-    const answer: unknown = await gm.query(INTENT_QUERY, { key }, { timeout: INTENT_TIMEOUT_MS });
+    const answer: unknown = await gm.query(INTENT_QUERY, { key }, { timeout: intentTimings.timeoutMs });
     return isResult(answer) ? answer : refuse("GENESYS.Authority.OldClient");
   } catch (error) {
     // Too late or no handler: the GM's client may still carry it out, once (the key is remembered there).

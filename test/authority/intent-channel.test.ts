@@ -1,5 +1,5 @@
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { INTENT_QUERY, onIntentQuery, registerIntent, resetIntentMemory, sendIntent, type Requester } from "../../src/authority/intent-channel.js";
+import { INTENT_QUERY, intentTimings, onIntentQuery, registerIntent, resetIntentMemory, sendIntent, type Requester } from "../../src/authority/intent-channel.js";
 import { bootSystem, foundryDouble } from "../foundry/boot.js";
 import { network, onClient, resetNetwork } from "../foundry/clients.js";
 import type { User } from "../foundry/documents.js";
@@ -26,6 +26,7 @@ beforeEach(() => {
   maxRunning = 0;
   resetNetwork();
   resetIntentMemory();
+  intentTimings.arrivalWaitMs = 2_000;
 });
 
 const users = (): { gm: User; player: User } => {
@@ -47,6 +48,7 @@ describe("intent channel: the requester is whoever's User document holds the int
 
   it("an identity put in the query payload is ignored: a bare query with a made-up key is refused", async () => {
     const { gm, player } = users();
+    intentTimings.arrivalWaitMs = 100;
     const answer = await onClient(player, () => gm.query(INTENT_QUERY, { key: "AAAAAAAAAAAAAAAA", userId: gm.id }, { timeout: 5_000 }));
     expect(answer).toMatchObject({ ok: false, warning: "GENESYS.Authority.Expired" });
     expect(seen).toEqual([]);
@@ -97,15 +99,13 @@ describe("intent channel: the requester is whoever's User document holds the int
   it("a GM that answers after the timeout: the player is told, and the intent still runs exactly once", async () => {
     const { player } = users();
     network.queryDelay = 40;
-    const { INTENT_TIMEOUT_MS } = await import("../../src/authority/intent-channel.js");
-    expect(INTENT_TIMEOUT_MS).toBeGreaterThan(40);
-    // A short timeout stands in for a slow Narrator: the query is sent with the channel's own code path below.
-    const result = await onClient(player, async () => {
-      const key = "GGGGGGGGGGGGGGGG";
-      await player.update({ flags: { "genesys-gdr": { intents: { [key]: { kind: "test.echo", payload: "late" } } } } });
-      return users().gm.query(INTENT_QUERY, { key }, { timeout: 10 }).then(() => "answered", () => "timed out");
-    });
-    expect(result).toBe("timed out");
+    intentTimings.timeoutMs = 10;
+    try {
+      const result = await onClient(player, () => sendIntent("test.echo", "late"));
+      expect(result).toMatchObject({ ok: false, warning: "GENESYS.Authority.NoAnswer" });
+    } finally {
+      intentTimings.timeoutMs = 10_000;
+    }
     await new Promise((r) => setTimeout(r, 80));
     expect(seen.map((s) => s.payload)).toEqual(["late"]);
   });
