@@ -231,7 +231,7 @@ describe("forged intents are refused and change nothing", () => {
       [42, "GENESYS.Authority.Invalid"],
     ];
     for (const [payload, warning] of cases) {
-      expect(await asP(() => sendIntent(CARD_INTENTS.attack, payload)), `${kindOf(payload)}`).toMatchObject({ ok: false, warning });
+      expect(await asP(() => sendIntent(CARD_INTENTS.attack, payload)), kindOf(payload)).toMatchObject({ ok: false, warning });
     }
     expect(game.messages.size).toBe(cards);
     expect(snapshot(gunman, jack, thug)).toBe(before);
