@@ -5,6 +5,7 @@
  * included. Each function returns whether something happened; every failure is a notification.
  */
 import { defenceSetup, promptAttack, promptDefence, promptStatic, type DefenceAnswer } from "../applications/attack-dialog.js";
+import { guarded } from "../applications/guarded.js";
 import { requestIntent } from "../authority/intent-channel.js";
 import {
   damageRollFor,
@@ -84,6 +85,10 @@ function refused(refusal: AttackRefusal): false {
  * them again, spends the rounds and posts the card. Returns whether the card was posted.
  */
 export async function attack(actor: GenesysActor, itemId: string | null, options: AttackOptions = {}): Promise<boolean> {
+  return guarded(false, () => attackNow(actor, itemId, options));
+}
+
+async function attackNow(actor: GenesysActor, itemId: string | null, options: AttackOptions): Promise<boolean> {
   const rules = rulesOptions();
   const planned = prepareAttack(actor, itemId, options.targets ?? targetedTokens(actor), localize);
   if (!planned.ok) return refused(planned.refusal);
@@ -123,6 +128,10 @@ export interface CardActionOptions {
 
 /** What one click on the card does. Returns whether the card moved on; every failure is a notification. */
 export async function onCardAction(message: CardMessage, action: CardAction, rowId: string, options: CardActionOptions = {}): Promise<boolean> {
+  return guarded(false, () => cardActionNow(message, action, rowId, options));
+}
+
+async function cardActionNow(message: CardMessage, action: CardAction, rowId: string, options: CardActionOptions): Promise<boolean> {
   const state = cardState(message);
   const row = state?.rows[rowId];
   if (!state || !row) return failed("GENESYS.Attack.Warn.CardMissing");

@@ -8,6 +8,7 @@
  * entry and a data model for state that only card-intents.ts writes, and would make every card of a world unreadable
  * (an invalid document) while the system is disabled, where flags leave the rendered content readable.
  */
+import { guarded } from "../applications/guarded.js";
 import { isCardAction, onCardAction } from "./attack-flow.js";
 import { registerCardIntents } from "./card-intents.js";
 import { cardState, currentViewer, renderCard, type CardMessage } from "./card-render.js";
@@ -48,7 +49,7 @@ export async function decorateAttackCard(message: CardMessage, html: HTMLElement
 /** Registers the chat hook and the card's intents. Call at init. */
 export function registerChatCards(): void {
   Hooks.on("renderChatMessageHTML", (message, html) => {
-    void decorateAttackCard(message, html);
+    void guarded(false, () => decorateAttackCard(message, html));
   });
   registerCardIntents();
 }

@@ -414,6 +414,18 @@ describe("one queue: concurrent clicks never apply twice", () => {
   });
 });
 
+describe("failures are visible", () => {
+  it("an unforeseen error in a click path is a notification, never an unhandled rejection", async () => {
+    const broken = { id: "broken0000000001", getFlag: () => { throw new Error("flags unreadable"); } };
+    const before = foundryDouble().notifications.length;
+    expect(await onCardAction(broken as unknown as Parameters<typeof onCardAction>[0], "apply", "r0")).toBe(false);
+    const note = foundryDouble().notifications.slice(before).at(-1);
+    expect(note).toMatchObject({ level: "error" });
+    expect(note?.message).toContain("GENESYS.Warn.Unexpected");
+    expect(note?.message).toContain("flags unreadable");
+  });
+});
+
 describe("skills still matter: a player who owns both sides", () => {
   it("defends with the dodge skill at its grade, recomputed on the Narrator's client", async () => {
     const gunman = await shooter();
