@@ -120,14 +120,16 @@ export async function onIntentQuery(data: unknown): Promise<IntentResult> {
   const answer = (async (): Promise<IntentResult> => {
     const found = await locateSoon(key);
     if (!found) return refuse("GENESYS.Authority.Expired");
-    if (!isStoredIntent(found.intent)) return refuse("GENESYS.Authority.Invalid");
-    const result = await dispatch(requesterOf(found.user), found.intent);
     try {
-      await found.user.update({ [`flags.${SYSTEM_ID}.intents.-=${key}`]: null });
-    } catch (error) {
-      console.warn("GeneSys GdR | could not remove an answered intent", error);
+      return isStoredIntent(found.intent) ? await dispatch(requesterOf(found.user), found.intent) : refuse("GENESYS.Authority.Invalid");
+    } finally {
+      // Answered or refused, the intent is done: nobody should find it again.
+      try {
+        await found.user.update({ [`flags.${SYSTEM_ID}.intents.-=${key}`]: null });
+      } catch (error) {
+        console.warn("GeneSys GdR | could not remove an answered intent", error);
+      }
     }
-    return result;
   })();
   answered.set(key, answer);
   return answer;
@@ -175,6 +177,26 @@ function isResult(value: unknown): value is IntentResult {
   if (typeof value !== "object" || value === null) return false;
   const v = value as { ok?: unknown; warning?: unknown };
   return v.ok === true || (v.ok === false && typeof v.warning === "string");
+}
+
+/**
+ * At ready, the active GM's client drops intents left in users' documents (a Narrator's client that closed before
+ * answering): whoever sent them was told that no answer came, and nobody waits for them any more.
+ */
+export async function clearStaleIntents(): Promise<number> {
+  if (!game.user.isActiveGM) return 0;
+  let cleared = 0;
+  for (const user of game.users.contents) {
+    const keys = Object.keys(intentsOf(user)).filter((key) => !answered.has(key));
+    if (keys.length === 0) continue;
+    try {
+      await user.update(Object.fromEntries(keys.map((key) => [`flags.${SYSTEM_ID}.intents.-=${key}`, null])));
+      cleared += keys.length;
+    } catch (error) {
+      console.warn(`GeneSys GdR | could not clear the stale intents of ${user.name}`, error);
+    }
+  }
+  return cleared;
 }
 
 export function registerIntentChannel(): void {

@@ -1,5 +1,5 @@
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { INTENT_QUERY, intentTimings, onIntentQuery, registerIntent, resetIntentMemory, sendIntent, type Requester } from "../../src/authority/intent-channel.js";
+import { INTENT_QUERY, clearStaleIntents, intentTimings, onIntentQuery, registerIntent, resetIntentMemory, sendIntent, type Requester } from "../../src/authority/intent-channel.js";
 import { bootSystem, foundryDouble } from "../foundry/boot.js";
 import { network, onClient, resetNetwork } from "../foundry/clients.js";
 import type { User } from "../foundry/documents.js";
@@ -108,6 +108,16 @@ describe("intent channel: the requester is whoever's User document holds the int
     }
     await new Promise((r) => setTimeout(r, 80));
     expect(seen.map((s) => s.payload)).toEqual(["late"]);
+  });
+
+  it("at ready the Narrator's client clears intents nobody waits for; a player's client clears nothing", async () => {
+    const { gm, player } = users();
+    await onClient(player, () => player.update({ flags: { "genesys-gdr": { intents: { HHHHHHHHHHHHHHHH: { kind: "test.echo", payload: 0 } } } } }));
+    expect(await onClient(player, () => clearStaleIntents())).toBe(0);
+    expect(Object.keys(player.getFlag("genesys-gdr", "intents") as object)).toEqual(["HHHHHHHHHHHHHHHH"]);
+    expect(await onClient(gm, () => clearStaleIntents())).toBe(1);
+    expect(player.getFlag("genesys-gdr", "intents")).toEqual({});
+    expect(seen).toEqual([]);
   });
 
   it("no Narrator connected: a clear refusal, nothing sent", async () => {
