@@ -193,9 +193,9 @@ async function onAttack(requester: Requester, raw: unknown): Promise<IntentResul
   return blind && !requester.isGM ? { ok: true, info: "GENESYS.Attack.BlindMade" } : { ok: true };
 }
 
-/** Two d10 rolled on this (the GM's) client. */
+/** Two d10 rolled on this (the GM's) client for a blind card, with no manual entry prompt. */
 async function rollHere(bonus: number): Promise<[number, number]> {
-  const roll = await rollTwoD10(bonus);
+  const roll = await rollTwoD10(bonus, true);
   return [roll.dice[0] ?? 1, roll.dice[1] ?? 1];
 }
 

@@ -375,14 +375,17 @@ export function twoD10Record(dice: readonly [number, number], bonus: number): Ro
   return { formula: twoD10Formula(bonus), dice: [...dice], total: dice[0] + dice[1] + bonus };
 }
 
-/** A 2D10 + bonus Roll, evaluated with Foundry's dice on this client (the sender's dice, sent as JSON). */
-export async function evaluateTwoD10(bonus: number) {
-  return new foundry.dice.Roll("2d10 + @bonus", { bonus }).evaluate();
+/**
+ * A 2D10 + bonus Roll, evaluated with Foundry's dice on this client (the sender's dice, sent as JSON). A hidden roll
+ * never asks for manual dice entry (`allowInteractive: false`, foundryvtt/foundryvtt#10941), so nobody types it in.
+ */
+export async function evaluateTwoD10(bonus: number, hidden = false) {
+  return new foundry.dice.Roll("2d10 + @bonus", { bonus }).evaluate(hidden ? { allowInteractive: false } : {});
 }
 
 /** 2D10 + bonus (§2.3.1/§2.3.3), rolled with Foundry's dice. */
-export async function rollTwoD10(bonus: number): Promise<RollRecord> {
-  const roll = await evaluateTwoD10(bonus);
+export async function rollTwoD10(bonus: number, hidden = false): Promise<RollRecord> {
+  const roll = await evaluateTwoD10(bonus, hidden);
   const dice = diceOf(roll);
   return twoD10Record([dice[0] ?? 0, dice[1] ?? 0], bonus);
 }
@@ -490,7 +493,8 @@ export async function rollDamageFor(attacker: GenesysActor, weaponItemId: string
 
 /** §3.3.3 the doses a bite carries (2D6 for the viper), rolled with Foundry's dice; the target's actor injects them. */
 export async function rollVenomDice(dice: number): Promise<number> {
-  const roll = await new foundry.dice.Roll(`${String(dice)}d6`).evaluate();
+  // Rolled by the Narrator's client when the hit is applied: nobody is asked to type these dice.
+  const roll = await new foundry.dice.Roll(`${String(dice)}d6`).evaluate({ allowInteractive: false });
   return diceOf(roll).reduce((s, d) => s + d, 0);
 }
 

@@ -71,12 +71,13 @@ function wholeNumber(value: unknown): number | undefined {
   return typeof value === "number" && Number.isInteger(value) ? value : undefined;
 }
 
-/** A bad value as a warning can quote it. */
-function show(value: unknown): string {
-  return typeof value === "string" || typeof value === "number" || typeof value === "boolean" ? String(value) : typeof value;
+/** A bad value as a warning can quote it: short, since it may come from another client. */
+export function show(value: unknown): string {
+  if (value === null) return "null";
+  return typeof value === "string" || typeof value === "number" || typeof value === "boolean" ? String(value).slice(0, 40) : typeof value;
 }
 
-function isCharacteristic(value: unknown): value is CharacteristicKey {
+export function isCharacteristic(value: unknown): value is CharacteristicKey {
   return typeof value === "string" && (CHARACTERISTICS as readonly string[]).includes(value);
 }
 

@@ -7,6 +7,7 @@ import { DIFFICULTY_LADDER, resolveCheck, type CheckResult } from "../rules/chec
 import { RulesError } from "../rules/errors.js";
 import { incrementFromCheck, INCREMENT_POINTS_PER_GRADE, type IncrementAward, type IncrementReason } from "../rules/increment.js";
 import type { ConditionKey } from "../rules/types.js";
+import { registerCheckIntents } from "./check-intents.js";
 import { checkPreview, checkSetup } from "./check-request.js";
 
 /** What happened to the increment point a skill check earned (§1.8.2). */
@@ -14,7 +15,8 @@ export interface IncrementRecord {
   reason: IncrementReason;
   /**
    * stored: one more point saved; gradeGained: the sixth point became a grade (§1.8.1);
-   * notOwner: earned, but the roller may not change the skill; blind: earned, kept back until the Narrator reveals the result;
+   * notOwner: earned, but the roller may not change the skill; blind: earned on a blind check, recorded only on the
+   * Narrator's card and kept back until the Narrator reveals the result (§1.7.3);
    * failed: earned, but the skill could not be updated.
    */
   status: "stored" | "gradeGained" | "notOwner" | "blind" | "failed";
@@ -83,6 +85,15 @@ export class GenesysCheckRoll extends foundry.dice.Roll<GenesysCheckData> {
     return new this(this.formulaFor(options.conditionPenalty), data, options);
   }
 
+  /**
+   * §1.7.3 a blind check never asks for manual dice entry (Roll#evaluate's allowInteractive, foundryvtt/foundryvtt#10941):
+   * a hidden result is nobody's to type in. Foundry's own blind roll mode skips it too (foundryvtt/foundryvtt#11208),
+   * and dnd5e passes the same option for blind rolls (foundryvtt/dnd5e#3771).
+   */
+  override async evaluate(options: Roll.Options = {}): Promise<Roll.Evaluated<this>> {
+    return super.evaluate(this.options.blind ? { ...options, allowInteractive: false } : options);
+  }
+
   /** The two d10 as rolled, or null before evaluation. */
   get diceResults(): number[] | null {
     if (!this._evaluated) return null;
@@ -146,9 +157,10 @@ export class GenesysCheckRoll extends foundry.dice.Roll<GenesysCheckData> {
 // the minified bundle renames classes, so the name is fixed here.
 Object.defineProperty(GenesysCheckRoll, "name", { value: "GenesysCheckRoll" });
 
-/** Adds the check roll to the classes Foundry rebuilds chat rolls from. Call at init. */
+/** Adds the check roll to the classes Foundry rebuilds chat rolls from, and the blind check's intent. Call at init. */
 export function registerDice(): void {
   if (!CONFIG.Dice.rolls.includes(GenesysCheckRoll)) CONFIG.Dice.rolls.push(GenesysCheckRoll);
+  registerCheckIntents(GenesysCheckRoll);
 }
 
 /** Everything the card shows, as the rules reported it. */

@@ -1,9 +1,11 @@
 /**
  * Check rolls for an actor (§1.7): plan → dialog → roll → increment point (§1.8.2) → chat card.
- * Every number comes from src/rules through the helpers in src/dice.
+ * Every number comes from src/rules through the helpers in src/dice. An open check is rolled on this client, with the
+ * user's own dice; a blind one (§1.7.3) is asked of the Narrator's client, which rolls it (dice/check-intents.ts).
  */
 import { promptCheck } from "../applications/check-dialog.js";
 import { SkillModel } from "../data/item/skill.js";
+import { sendBlindCheck } from "../dice/check-intents.js";
 import { checkPreview, prepareCheck, type CheckActor, type CheckPlan, type CheckRequestOptions } from "../dice/check-request.js";
 import { checkCardContext, GenesysCheckRoll, type IncrementRecord } from "../dice/genesys-roll.js";
 import { addIncrementPoint, type IncrementReason } from "../rules/increment.js";
@@ -32,7 +34,8 @@ function localize(key: string): string {
 
 /**
  * §1.7.1 a check on a characteristic or a skill of `actor`, posted to chat. Returns the message, or null when
- * nothing was posted: dialog dismissed, bad input or an actor that cannot roll (a warning says which).
+ * nothing was posted: dialog dismissed, bad input or an actor that cannot roll (a warning says which). A player's
+ * blind check also gives null: its card is the Narrator's and never reaches this client.
  */
 export async function rollCheck(actor: RollingActor, options: RollCheckOptions = {}): Promise<CheckMessage | null> {
   const request = prepareCheck(actor, options, localize);
@@ -50,12 +53,14 @@ export async function rollCheck(actor: RollingActor, options: RollCheckOptions =
     rollAnyway ||= answer.rollAnyway;
   }
 
-  const speaker = ChatMessage.getSpeaker({ actor });
-  // §1.7.3 a blind roll stays hidden from the players: Foundry's blind roll mode whispers it to the Narrator.
-  const rollMode = plan.blind ? CONST.DICE_ROLL_MODES.BLIND : (game.settings.get("core", "rollMode") ?? CONST.DICE_ROLL_MODES.PUBLIC);
+  // §1.7.3 the active Narrator's client rolls every blind check, so a player's client never holds its dice.
+  if (plan.blind) return blindCheck(plan);
 
-  // A-15: certain success needs no dice, unless asked. A blind roll always rolls, so the card reveals nothing.
-  if (!plan.blind && !rollAnyway && checkPreview(plan)?.automatic === true) return announceAutomatic(plan, speaker, rollMode);
+  const speaker = ChatMessage.getSpeaker({ actor });
+  const rollMode = game.settings.get("core", "rollMode") ?? CONST.DICE_ROLL_MODES.PUBLIC;
+
+  // A-15: certain success needs no dice, unless asked.
+  if (!rollAnyway && checkPreview(plan)?.automatic === true) return announceAutomatic(plan, speaker, rollMode);
 
   const roll = GenesysCheckRoll.build({
     difficulty: plan.difficulty,
@@ -64,7 +69,7 @@ export async function rollCheck(actor: RollingActor, options: RollCheckOptions =
     conditionPenalty: plan.conditionPenalty,
     condition: plan.condition,
     label: plan.label,
-    blind: plan.blind,
+    blind: false,
     actorUuid: plan.actorUuid,
     skillId: plan.skillId,
     experience: plan.experience,
@@ -73,9 +78,28 @@ export async function rollCheck(actor: RollingActor, options: RollCheckOptions =
   await roll.evaluate();
   const award = roll.incrementAward;
   if (award?.earned && award.reason && plan.skillId) {
-    roll.options.increment = await recordIncrement(actor, plan.skillId, award.reason, plan.blind);
+    roll.options.increment = await recordIncrement(actor, plan.skillId, award.reason);
   }
   return (await roll.toMessage({ speaker }, { rollMode })) ?? null;
+}
+
+/**
+ * §1.7.3 asks the active GM's client for the blind check and shows its answer. A player is told only that the roll was
+ * made; a Narrator gets the card back.
+ */
+async function blindCheck(plan: CheckPlan): Promise<CheckMessage | null> {
+  if (!game.users.activeGM) return warn("GENESYS.Check.Warn.BlindNoNarrator");
+  const result = await sendBlindCheck(plan);
+  if (!result.ok) return warn(result.warning, result.data);
+  if (!game.user.isGM) {
+    ui.notifications.info(game.i18n.format("GENESYS.Check.BlindMade", { label: plan.label, name: plan.actorName }));
+    return null;
+  }
+  const id = result.data?.["messageId"];
+  if (id === undefined) return null;
+  // fvtt-types types get() as always finding the message, but it may have been deleted since it was posted.
+  const message = game.messages.get(id) as ChatMessage.Stored | undefined;
+  return message ?? null;
 }
 
 /** A-15 card for a certain success: no dice, the check simply succeeds. */
@@ -89,15 +113,14 @@ async function announceAutomatic(plan: CheckPlan, speaker: ChatMessage.SpeakerDa
 }
 
 /**
- * §1.8.1–§1.8.2 one more increment point, a grade at the sixth. Stored only by someone who owns the skill
- * (Foundry's permissions decide), and never for a blind roll, whose result the players must not learn from the sheet.
+ * §1.8.1–§1.8.2 one more increment point, a grade at the sixth, for an open check. Stored only by someone who owns the
+ * skill (Foundry's permissions decide). A blind check's point is held back on the Narrator's side (check-intents.ts).
  */
-async function recordIncrement(actor: RollingActor, skillId: string, reason: IncrementReason, blind: boolean): Promise<IncrementRecord> {
+async function recordIncrement(actor: RollingActor, skillId: string, reason: IncrementReason): Promise<IncrementRecord> {
   const item = actor.items.get(skillId);
   const skill = item?.system instanceof SkillModel ? item.system : null;
   const points = skill?.increment ?? 0;
   if (!item || !skill) return { reason, status: "failed", points, grade: null };
-  if (blind) return { reason, status: "blind", points, grade: null };
   if (!item.isOwner) return { reason, status: "notOwner", points, grade: null };
   const next = addIncrementPoint(points);
   try {

@@ -284,6 +284,10 @@ describe("blind stays blind", () => {
     const pistol = itemId(jack, "Pistola");
     const notes = foundryDouble().notifications.length;
     const before = game.messages.size;
+    // The Narrator types dice by hand for open rolls; a blind card's dice must still never prompt anyone.
+    diceDouble().manualEntry.add(gmUser().id);
+    diceDouble().manualEntry.add(playerId());
+    diceDouble().prompts.length = 0;
     dice(7, 8);
     const ok = await asP(async () => {
       targetActors(thug);
@@ -298,6 +302,8 @@ describe("blind stays blind", () => {
     expect(card.authorId).toBe(gmUser().id);
     // The d10s were rolled once, by the Narrator's client: 15 + 12 − 0.
     expect(rowOf(card, "r0").attack).toMatchObject({ dice: [7, 8], total: 27 });
+    expect(diceDouble().prompts).toEqual([]);
+    diceDouble().manualEntry.clear();
     const told = foundryDouble().notifications.slice(notes).map((n) => n.message).join("\n");
     expect(told).toContain("GENESYS.Attack.BlindMade");
     expect(told).not.toMatch(/27|\b7\b|\b8\b/);

@@ -3,8 +3,8 @@ import { checkDialogContext, dialogPreview, initialFormValues, parseCheckForm, r
 import { prepareCheck, type CheckPlan } from "../../src/dice/check-request.js";
 import { registerDice } from "../../src/dice/genesys-roll.js";
 import { bootSystem, foundryDouble } from "../foundry/boot.js";
-import { diceDouble, type DialogConfig } from "../foundry/dice.js";
-import { dice, jack, lastMessage, rollOf, skillId } from "./helpers.js";
+import { diceDouble } from "../foundry/dice.js";
+import { dice, fakeForm, jack, lastMessage, pressRoll, rollOf, skillId } from "./helpers.js";
 
 beforeAll(async () => {
   await bootSystem();
@@ -15,26 +15,6 @@ beforeEach(() => {
   diceDouble().queue.length = 0;
   diceDouble().dialogAnswers.length = 0;
 });
-
-/** A stand-in for the dialog's <form>: named controls with a value (and a checked state for the checkbox). */
-function fakeForm(values: Partial<CheckFormValues>): HTMLFormElement {
-  const controls: Record<string, { value: string; checked?: boolean }> = {
-    difficulty: { value: values.difficulty ?? "medium" },
-    custom: { value: values.custom ?? "" },
-    modifiers: { value: values.modifiers ?? "0" },
-    rollAnyway: { value: "on", checked: values.rollAnyway ?? false },
-  };
-  // Only elements.namedItem is read, as on a real form.
-  return { elements: { namedItem: (name: string) => controls[name] ?? null } } as unknown as HTMLFormElement;
-}
-
-/** Answers the dialog by pressing its "roll" button on a form holding these values. */
-function pressRoll(values: Partial<CheckFormValues>) {
-  return (config: DialogConfig): unknown => {
-    const button = config.buttons.find((b) => b.action === "roll");
-    return button?.callback?.(new Event("click"), { form: fakeForm(values) }, {});
-  };
-}
 
 const base = (over: Partial<CheckFormValues> = {}): CheckFormValues => ({ difficulty: "medium", custom: "", modifiers: "0", rollAnyway: false, ...over });
 

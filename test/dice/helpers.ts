@@ -2,7 +2,8 @@ import type { GenesysActor } from "../../src/documents/actor.js";
 import { GenesysCheckRoll } from "../../src/dice/genesys-roll.js";
 import { SkillModel } from "../../src/data/item/skill.js";
 import { createActor } from "../documents/helpers.js";
-import { diceDouble, type ChatMessage } from "../foundry/dice.js";
+import type { CheckFormValues } from "../../src/applications/check-dialog.js";
+import { diceDouble, type ChatMessage, type DialogConfig } from "../foundry/dice.js";
 
 export const HUMAN = { dexterity: 7, experience: 7, charm: 7, strength: 7, perception: 7 };
 
@@ -47,4 +48,24 @@ export function rollOf(message: unknown): GenesysCheckRoll {
 
 export function lastMessage(): ChatMessage | undefined {
   return diceDouble().messages.at(-1);
+}
+
+/** A stand-in for the check dialog's <form>: named controls with a value (and a checked state for the checkbox). */
+export function fakeForm(values: Partial<CheckFormValues>): HTMLFormElement {
+  const controls: Record<string, { value: string; checked?: boolean }> = {
+    difficulty: { value: values.difficulty ?? "medium" },
+    custom: { value: values.custom ?? "" },
+    modifiers: { value: values.modifiers ?? "0" },
+    rollAnyway: { value: "on", checked: values.rollAnyway ?? false },
+  };
+  // Only elements.namedItem is read, as on a real form.
+  return { elements: { namedItem: (name: string) => controls[name] ?? null } } as unknown as HTMLFormElement;
+}
+
+/** Answers the check dialog by pressing its "roll" button on a form holding these values. */
+export function pressRoll(values: Partial<CheckFormValues>) {
+  return (config: DialogConfig): unknown => {
+    const button = config.buttons.find((b) => b.action === "roll");
+    return button?.callback?.(new Event("click"), { form: fakeForm(values) }, {});
+  };
 }

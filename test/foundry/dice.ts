@@ -102,8 +102,18 @@ export class Roll {
   get dice(): DiceTerm[] { return this.#terms.flatMap((t) => (t.dice ? [t.dice] : [])); }
   get total(): number | undefined { return this.#total; }
 
-  async evaluate(): Promise<this> {
+  /**
+   * Roll#evaluate({ allowInteractive }): v12+ option, default true (foundryvtt/foundryvtt#10941). A client whose user set
+   * manual dice entry gets the entry prompt unless the option is false; then the dice are Foundry's. Typed results come
+   * from the same queue as random ones here (assumption: the prompt itself is not modelled, only that it appeared).
+   */
+  async evaluate(options: { allowInteractive?: boolean } = {}): Promise<this> {
     if (this._evaluated) throw new Error("The Roll has already been evaluated");
+    const s = state();
+    const userId = game().user.id;
+    const prompted = options.allowInteractive !== false && s.manualEntry.has(userId) && this.dice.length > 0;
+    s.evaluations.push({ userId, formula: this.formula, allowInteractive: options.allowInteractive !== false });
+    if (prompted) s.prompts.push({ userId, formula: this.formula });
     for (const t of this.#terms) t.dice?.roll();
     this.#computeTotal();
     this._evaluated = true;
@@ -223,13 +233,29 @@ export interface DialogConfig {
 }
 
 class DialogV2 {
-  /** Records the dialog and resolves with the next scripted answer; none left = dismissed (null). */
+  /**
+   * Records the dialog and resolves with the next scripted answer; none left = dismissed (null). A value is what wait
+   * resolves with (an action string is a press of a button without callback: MetaMorphic-Digital/draw-steel
+   * src/module/data/actor/creature.mjs reads the pressed action from wait). A function of the config presses buttons
+   * by calling their callbacks; wait then resolves with `result ?? action` of the last button pressed, as v13's
+   * DialogV2 does when a callback returns null or undefined (BeneosBattlemaps/beneos-module scripts/beneos_cloud.js,
+   * on DialogV2's submit: "result = (await callback?.()) ?? button.action").
+   */
   static async wait(config: DialogConfig): Promise<unknown> {
     const s = state();
     s.dialogs.push(config);
     await Promise.resolve();
     const next: unknown = s.dialogAnswers.shift();
-    return typeof next === "function" ? (next as (c: DialogConfig) => unknown)(config) : (next ?? null);
+    if (typeof next !== "function") return next ?? null;
+    let pressed: string | null = null;
+    const buttons = config.buttons.map((b) => {
+      const callback = b.callback;
+      if (!callback) return b;
+      return { ...b, callback: (event: unknown, button: unknown, dialog: unknown): unknown => { pressed = b.action; return callback(event, button, dialog); } };
+    });
+    // A scripted answer is a function of the config it is shown (DialogScript); it may await, as a callback may.
+    const result: unknown = await (next as (c: DialogConfig) => unknown)({ ...config, buttons });
+    return result ?? pressed ?? null;
   }
 }
 
@@ -252,6 +278,12 @@ async function renderTemplate(templatePath: string, data: Record<string, unknown
 export interface DiceDouble {
   /** d10 results the next rolls take, in order; when empty, dice roll at random. */
   queue: number[];
+  /** Users whose client set manual dice entry (core's dice configuration is a per-client setting). */
+  manualEntry: Set<string>;
+  /** Every Roll#evaluate: on whose client, and whether manual entry was allowed. */
+  evaluations: { userId: string; formula: string; allowInteractive: boolean }[];
+  /** Manual-entry prompts shown, and to whom. */
+  prompts: { userId: string; formula: string }[];
   messages: ChatMessage[];
   dialogs: DialogConfig[];
   /** Answers for the next DialogV2.wait calls. */
@@ -269,7 +301,7 @@ export function diceDouble(): DiceDouble {
 /** Adds the dice, chat and dialog globals to an installed double (call after installFoundry has set foundry, CONFIG, game). */
 export function installDice(): DiceDouble {
   const g = globalThis as unknown as Record<string, Record<string, unknown>>;
-  const s: DiceDouble = { queue: [], messages: [], dialogs: [], dialogAnswers: [] };
+  const s: DiceDouble = { queue: [], manualEntry: new Set(), evaluations: [], prompts: [], messages: [], dialogs: [], dialogAnswers: [] };
   g["diceDouble"] = s as unknown as Record<string, unknown>;
   const foundry = g["foundry"] ?? {};
   const applications = (foundry["applications"] ?? {}) as Record<string, Record<string, unknown> | undefined>;

@@ -1,0 +1,150 @@
+/**
+ * §1.7.3 a blind check is the Narrator's roll. The player's client sends only what was asked (the actor, the
+ * characteristic or skill, the difficulty if one was named, the modifier); the active GM's client reads that field by
+ * field, re-reads the actor, checks with the server's own permission test that the requester owns it, makes the plan
+ * through the same prepareCheck as every other roll, rolls the dice itself and posts the card to the Narrators only.
+ * The answer says that it went through and nothing else: no dice, total, chance or outcome ever reaches the player's
+ * client, not even through the sheet, since an increment point a blind roll earns is held back for the reveal.
+ */
+import { registerIntent, sendIntent, type IntentResult, type Requester } from "../authority/intent-channel.js";
+import { SkillModel } from "../data/item/skill.js";
+import type { IncrementReason } from "../rules/increment.js";
+import type { CharacteristicKey } from "../rules/types.js";
+import { isCharacteristic, prepareCheck, show, type CheckActor, type CheckPlan } from "./check-request.js";
+// Type only: genesys-roll.ts registers these intents and hands its roll class over, so neither file imports the other's code.
+import type { GenesysCheckRoll, IncrementRecord } from "./genesys-roll.js";
+
+export const CHECK_INTENTS = { blind: "check.blind" } as const;
+
+/** What a player's client sends for a blind check: what was asked, never a roll. */
+export interface BlindCheckPayload {
+  actorUuid: string;
+  characteristic: CharacteristicKey | null;
+  skillId: string | null;
+  /** Null when the player did not name one (the Narrator judges the total). */
+  difficulty: number | null;
+  modifiers: number;
+}
+
+type Read<T> = { ok: true; value: T } | { ok: false; result: IntentResult };
+
+const no = (warning: string, data?: Record<string, string>): IntentResult => (data ? { ok: false, warning, data } : { ok: false, warning });
+const refused = (warning: string, data?: Record<string, string>): Read<never> => ({ ok: false, result: no(warning, data) });
+const INVALID = refused("GENESYS.Authority.Invalid");
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+const isId = (v: unknown): v is string => typeof v === "string" && /^[A-Za-z0-9]{1,64}$/.test(v);
+const isUuid = (v: unknown): v is string => typeof v === "string" && v.length <= 200 && /^(Actor|Scene)\.[A-Za-z0-9.]+$/.test(v);
+const isWhole = (v: unknown): v is number => typeof v === "number" && Number.isInteger(v);
+
+/** The payload a plan's check is asked with. */
+export function blindCheckPayload(plan: CheckPlan): BlindCheckPayload {
+  return { actorUuid: plan.actorUuid, characteristic: plan.characteristic, skillId: plan.skillId, difficulty: plan.difficulty, modifiers: plan.modifiers };
+}
+
+/** Reads a sent payload field by field; anything another client could have forged is refused with a warning. */
+export function readBlindCheckPayload(raw: unknown): Read<BlindCheckPayload> {
+  if (!isObject(raw)) return INVALID;
+  const { actorUuid, characteristic, skillId, difficulty, modifiers } = raw;
+  if (!isUuid(actorUuid)) return INVALID;
+  const named = (v: unknown): boolean => v !== undefined && v !== null;
+  if (named(characteristic) === named(skillId)) return refused("GENESYS.Check.Warn.NoTarget");
+  if (!(characteristic === undefined || characteristic === null || isCharacteristic(characteristic))) {
+    return refused("GENESYS.Check.Warn.UnknownCharacteristic", { key: show(characteristic) });
+  }
+  if (!(skillId === undefined || skillId === null || isId(skillId))) return refused("GENESYS.Check.Warn.UnknownSkill", { id: show(skillId) });
+  if (!(difficulty === null || isWhole(difficulty))) return refused("GENESYS.Check.Warn.BadDifficulty", { value: show(difficulty) });
+  if (!isWhole(modifiers)) return refused("GENESYS.Check.Warn.BadModifier", { value: show(modifiers) });
+  return {
+    ok: true,
+    value: { actorUuid, characteristic: isCharacteristic(characteristic) ? characteristic : null, skillId: isId(skillId) ? skillId : null, difficulty, modifiers },
+  };
+}
+
+/** Asks the active GM's client for a blind check (on that client it runs at once); the caller shows the answer. */
+export function sendBlindCheck(plan: CheckPlan): Promise<IntentResult> {
+  return sendIntent(CHECK_INTENTS.blind, blindCheckPayload(plan));
+}
+
+type CheckRollClass = typeof GenesysCheckRoll;
+type RollingActor = CheckActor & Actor.Implementation;
+
+/** The actor behind a uuid (world actor or token actor), or null when it is gone or not an actor of this system's class. */
+async function actorFrom(uuid: string): Promise<RollingActor | null> {
+  try {
+    // readBlindCheckPayload checked the "Actor." or "Scene." shape fromUuid resolves.
+    const doc: unknown = await foundry.utils.fromUuid(uuid as `Actor.${string}`);
+    return doc instanceof CONFIG.Actor.documentClass ? doc : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Whether the server's permission test lets this requester roll for the actor. */
+function mayRollFor(requester: Requester, actor: RollingActor): boolean {
+  // fvtt-types types collection members as User.Stored, which the lint rule cannot match to the User class.
+  // eslint-disable-next-line @typescript-eslint/no-unsafe-class-instance-assignment
+  return requester.isGM || actor.testUserPermission(requester.user, "OWNER");
+}
+
+/**
+ * §1.8.2 the point a blind check earned: recorded on the Narrator's card and held back, since one more point on the
+ * sheet would tell the player the check succeeded; the Narrator awards it when revealing the result (§1.7.3).
+ */
+function heldBack(actor: RollingActor, skillId: string, reason: IncrementReason): IncrementRecord {
+  const system = actor.items.get(skillId)?.system;
+  return { reason, status: "blind", points: system instanceof SkillModel ? system.increment : 0, grade: null };
+}
+
+/**
+ * The check rolled on this (the GM's) client: Foundry's dice, never the manual-entry prompt (a hidden roll is nobody's
+ * to type in), and the card whispered to the Narrators with Foundry's blind flag. An automatic success (A-15) is rolled
+ * too, so that the card's existence says nothing about the odds.
+ */
+async function postBlindCheck(rolls: CheckRollClass, actor: RollingActor, plan: CheckPlan): Promise<string | null> {
+  const roll = rolls.build({
+    difficulty: plan.difficulty,
+    grade: plan.grade,
+    modifiers: plan.modifiers,
+    conditionPenalty: plan.conditionPenalty,
+    condition: plan.condition,
+    label: plan.label,
+    blind: true,
+    actorUuid: plan.actorUuid,
+    skillId: plan.skillId,
+    experience: plan.experience,
+    increment: null,
+  });
+  await roll.evaluate({ allowInteractive: false });
+  const award = roll.incrementAward;
+  if (award?.earned && award.reason && plan.skillId) roll.options.increment = heldBack(actor, plan.skillId, award.reason);
+  const rollMode = CONST.DICE_ROLL_MODES.BLIND;
+  const data = await roll.toMessage({ speaker: ChatMessage.getSpeaker({ actor }) }, { rollMode, create: false });
+  // Spelled out rather than left to the roll mode: only the Narrators, whoever asked.
+  const whisper = game.users.contents.filter((u) => u.isGM).map((u) => u.id);
+  const created = await ChatMessage.implementation.create({ ...data, whisper, blind: true }, { rollMode });
+  return created?.id ?? null;
+}
+
+const localize = (key: string): string => game.i18n.localize(key);
+
+async function onBlindCheck(rolls: CheckRollClass, requester: Requester, raw: unknown): Promise<IntentResult> {
+  const read = readBlindCheckPayload(raw);
+  if (!read.ok) return read.result;
+  const p = read.value;
+  const actor = await actorFrom(p.actorUuid);
+  if (!actor) return no("GENESYS.Check.Warn.ActorMissing");
+  if (!mayRollFor(requester, actor)) return no("GENESYS.Check.Warn.BlindNotOwner", { name: actor.name });
+  const target = p.characteristic !== null ? { characteristic: p.characteristic } : { skillId: p.skillId ?? undefined };
+  const request = prepareCheck(actor, { ...target, difficulty: p.difficulty, modifiers: p.modifiers, blind: true }, localize);
+  if (!request.ok) return no(request.refusal.warning, request.refusal.data);
+  const messageId = await postBlindCheck(rolls, actor, request.plan);
+  if (messageId === null) return no("GENESYS.Authority.Failed", { message: "ChatMessage.create" });
+  // A Narrator may read the card; a player learns only that it was made.
+  return requester.isGM ? { ok: true, data: { messageId } } : { ok: true };
+}
+
+/** Registers the check intents on this client, with the roll class the cards are made of. Called by registerDice. */
+export function registerCheckIntents(rolls: CheckRollClass): void {
+  registerIntent(CHECK_INTENTS.blind, (requester, payload) => onBlindCheck(rolls, requester, payload));
+}
