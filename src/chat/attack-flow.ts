@@ -7,6 +7,7 @@
 import { defenceSetup, promptAttack, promptDefence, promptStatic, type DefenceAnswer } from "../applications/attack-dialog.js";
 import { guarded } from "../applications/guarded.js";
 import { requestIntent } from "../authority/intent-channel.js";
+import { currentMessageMode } from "../compat/message-mode.js";
 import {
   damageRollFor,
   evaluateDamage,
@@ -97,7 +98,7 @@ async function attackNow(actor: GenesysActor, itemId: string | null, options: At
   if (!answer) return false;
   const spec = specifyAttack(plan, answer, rules, game.user.isGM);
   if (!spec.ok) return refused(spec.refusal);
-  const rollMode = game.settings.get("core", "rollMode");
+  const rollMode = currentMessageMode();
   // A blind attack's dice are rolled by the Narrator's client: this one must not see them.
   const blind = cardMode(rollMode, answer.blind) === "blind";
   const rolls = blind ? null : await Promise.all(spec.value.rows.map(async (r) => (await evaluateTwoD10(r.bonus)).toJSON()));

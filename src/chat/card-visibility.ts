@@ -6,12 +6,15 @@
  * - blind: the Narrators only; the attacker's player is told that a blind roll was made.
  * - self: treated as a private GM roll, since the Narrator decides the card and cannot be kept out of it.
  */
+import { normalizeMessageMode } from "../compat/message-mode.js";
+
 export type CardMode = "public" | "gm" | "blind";
 
+/** The card's mode from the attacker's chat mode (either generation's spelling, compat/message-mode.ts). */
 export function cardMode(rollMode: unknown, blindChosen: boolean): CardMode {
-  if (blindChosen || rollMode === "blindroll" || rollMode === "blind") return "blind";
-  if (rollMode === "gmroll" || rollMode === "gm" || rollMode === "selfroll" || rollMode === "self") return "gm";
-  return "public";
+  const mode = normalizeMessageMode(rollMode);
+  if (blindChosen || mode === "blind") return "blind";
+  return mode === "public" ? "public" : "gm";
 }
 
 /** The message fields for a mode: whispered recipients (none = public) and Foundry's blind flag. */

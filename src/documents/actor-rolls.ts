@@ -3,6 +3,7 @@
  * Every number comes from src/rules through the helpers in src/dice. An open check is rolled on this client, with the
  * user's own dice; a blind one (§1.7.3) is asked of the Narrator's client, which rolls it (dice/check-intents.ts).
  */
+import { applyMessageMode, currentMessageMode, rollModeOption, type MessageMode } from "../compat/message-mode.js";
 import { promptCheck } from "../applications/check-dialog.js";
 import { SkillModel } from "../data/item/skill.js";
 import { sendBlindCheck } from "../dice/check-intents.js";
@@ -53,14 +54,15 @@ export async function rollCheck(actor: RollingActor, options: RollCheckOptions =
     rollAnyway ||= answer.rollAnyway;
   }
 
-  // §1.7.3 the active Narrator's client rolls every blind check, so a player's client never holds its dice.
-  if (plan.blind) return blindCheck(plan);
+  // §1.7.3 the active Narrator's client rolls every blind check, so a player's client never holds its dice; blind
+  // chosen in the chat controls counts as much as the dialog's box.
+  const mode = currentMessageMode();
+  if (plan.blind || mode === "blind") return blindCheck({ ...plan, blind: true });
 
   const speaker = ChatMessage.getSpeaker({ actor });
-  const rollMode = game.settings.get("core", "rollMode") ?? CONST.DICE_ROLL_MODES.PUBLIC;
 
   // certain success needs no dice, unless asked.
-  if (!rollAnyway && checkPreview(plan)?.automatic === true) return announceAutomatic(plan, speaker, rollMode);
+  if (!rollAnyway && checkPreview(plan)?.automatic === true) return announceAutomatic(plan, speaker, mode);
 
   const roll = GenesysCheckRoll.build({
     difficulty: plan.difficulty,
@@ -80,7 +82,7 @@ export async function rollCheck(actor: RollingActor, options: RollCheckOptions =
   if (award?.earned && award.reason && plan.skillId) {
     roll.options.increment = await recordIncrement(actor, plan.skillId, award.reason);
   }
-  return (await roll.toMessage({ speaker }, { rollMode })) ?? null;
+  return (await roll.toMessage({ speaker }, { rollMode: rollModeOption(mode) })) ?? null;
 }
 
 /**
@@ -103,12 +105,12 @@ async function blindCheck(plan: CheckPlan): Promise<CheckMessage | null> {
 }
 
 /** A-15 card for a certain success: no dice, the check simply succeeds. */
-async function announceAutomatic(plan: CheckPlan, speaker: ChatMessage.SpeakerData, rollMode: Exclude<ChatMessage.PassableRollMode, "roll">): Promise<CheckMessage | null> {
+async function announceAutomatic(plan: CheckPlan, speaker: ChatMessage.SpeakerData, mode: MessageMode): Promise<CheckMessage | null> {
   const context = checkCardContext({ ...plan, dice: null, total: null, result: null, increment: null, isPrivate: false, rolled: false });
   const content = await foundry.applications.handlebars.renderTemplate(GenesysCheckRoll.CHAT_TEMPLATE, context);
   const data: ChatMessage.CreateData = { speaker, content };
-  ChatMessage.applyRollMode(data, rollMode);
-  const message = await ChatMessage.implementation.create(data, { rollMode });
+  applyMessageMode(data, mode);
+  const message = await ChatMessage.implementation.create(data, { rollMode: rollModeOption(mode) });
   return message ?? null;
 }
 

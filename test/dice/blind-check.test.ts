@@ -99,6 +99,21 @@ describe("a player's blind check is rolled by the Narrator's client", () => {
     expect(diceDouble().evaluations).toEqual([{ userId: gm.id, formula: "2d10 + 12 + 0", allowInteractive: false }]);
   });
 
+  it("blind chosen in the chat controls (core roll mode) counts as much as the dialog's box", async () => {
+    const { gm } = users();
+    const actor = await playersJack();
+    await game.settings.set("core", "rollMode", "blindroll");
+    try {
+      dice(9, 8);
+      const { value } = await onPlayer(() => actor.rollCheck({ skillId: skillId(actor, "Corsa"), difficulty: 20, prompt: false }));
+      expect(value).toBeNull();
+      expect(lastMessage()).toMatchObject({ authorId: gm.id, whisper: [gm.id], blind: true });
+      expect(diceDouble().evaluations).toEqual([{ userId: gm.id, formula: "2d10 + 12 + 0", allowInteractive: false }]);
+    } finally {
+      await game.settings.set("core", "rollMode", "publicroll");
+    }
+  });
+
   it("the player's client gets a notification and an answer without a single number", async () => {
     const { player } = users();
     const actor = await playersJack();
