@@ -3,6 +3,7 @@
  * the defender's roll (§2.3.3), and the Narrator's difficulty for a static or unaware target (§2.3.5).
  * Modifiers and odds come only from src/rules, through dice/attack-roll.ts; these functions read forms and lay out.
  */
+import { asForm, asInput, asSelect } from "../compat/dom.js";
 import { type Localizer } from "../dice/genesys-roll.js";
 import { percent, signed } from "../format/numbers.js";
 import { defaultAnswer, specifyAttack, type AttackAnswer, type AttackPlan } from "../dice/attack-roll.js";
@@ -34,8 +35,10 @@ export type FormValues = Record<string, string | boolean>;
 export function readForm(form: HTMLFormElement): FormValues {
   const values: FormValues = {};
   for (const el of Array.from(form.elements)) {
-    if (!(el instanceof HTMLInputElement || el instanceof HTMLSelectElement) || !el.name) continue;
-    values[el.name] = el instanceof HTMLInputElement && el.type === "checkbox" ? el.checked : el.value;
+    const input = asInput(el);
+    const control = input ?? asSelect(el);
+    if (!control?.name) continue;
+    values[control.name] = input?.type === "checkbox" ? input.checked : control.value;
   }
   return values;
 }
@@ -180,7 +183,7 @@ export function attackDialogContext(plan: AttackPlan, options: Partial<RulesOpti
 }
 
 function dialogForm(root: HTMLElement): HTMLFormElement | null {
-  return root instanceof HTMLFormElement ? root : root.querySelector("form");
+  return asForm(root) ?? root.querySelector("form");
 }
 
 /** Opens the attack dialog; the answer, or null when it is closed. */
@@ -229,8 +232,16 @@ export async function promptAttack(plan: AttackPlan, options: Partial<RulesOptio
   return isAttackAnswer(answer) ? answer : null;
 }
 
+/**
+ * What the attack button's callback returns (parseAttackForm). DialogV2 resolves with the button's action string when
+ * a callback gives null (BeneosBattlemaps/beneos-module scripts/beneos_cloud.js), and null when closed: neither is
+ * an answer. Numbers may be NaN as typed; specifyAttack refuses those with a warning, so only the shape is checked.
+ */
 function isAttackAnswer(value: unknown): value is AttackAnswer {
-  return typeof value === "object" && value !== null && "rolls" in value && "targets" in value && "aimedArea" in value;
+  if (typeof value !== "object" || value === null) return false;
+  // Any object: the fields that tell an answer apart are read as unknown and checked here.
+  const { rolls, targets, aimedArea, advantages } = value as Record<string, unknown>;
+  return typeof rolls === "number" && Array.isArray(targets) && typeof aimedArea === "string" && Array.isArray(advantages);
 }
 
 // ───────────────────────── defence ─────────────────────────
@@ -339,7 +350,18 @@ export async function promptDefence(plan: DefencePlan): Promise<DefenceAnswer | 
     ],
     rejectClose: false,
   });
-  return typeof answer === "object" && answer !== null && "choice" in answer && "cover" in answer ? (answer as DefenceAnswer) : null;
+  return isDefenceAnswer(answer) ? answer : null;
+}
+
+/**
+ * What the defend button's callback returns (parseDefenceForm); an action string (a callback that gave null) or null
+ * (closed) is no answer. The modifier may be NaN as typed: defenceSetup refuses it, so only the shape is checked.
+ */
+function isDefenceAnswer(value: unknown): value is DefenceAnswer {
+  if (typeof value !== "object" || value === null) return false;
+  // Any object: the fields that tell an answer apart are read as unknown and checked here.
+  const { choice, cover, advantages, modifier } = value as Record<string, unknown>;
+  return typeof choice === "string" && typeof cover === "string" && (COVER as readonly string[]).includes(cover) && Array.isArray(advantages) && typeof modifier === "number";
 }
 
 // ───────────────────────── static target ─────────────────────────
@@ -378,5 +400,6 @@ export async function promptStatic(targetName: string): Promise<number | null> {
     ],
     rejectClose: false,
   });
-  return typeof answer === "number" ? answer : null;
+  // A difficulty is a whole number ≥ 0 (parseStaticForm); the "ok" action string (a form that gave null) is none.
+  return typeof answer === "number" && Number.isInteger(answer) && answer >= 0 ? answer : null;
 }

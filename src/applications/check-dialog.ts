@@ -2,6 +2,7 @@
  * The small dialog before a check roll: difficulty (the §1.7.2 ladder, another margin, or unknown to the
  * player for a blind roll §1.7.3), a situational modifier, and the chance of success as the inputs change.
  */
+import { asForm } from "../compat/dom.js";
 import { difficultyValue, DIFFICULTY_LADDER } from "../rules/check.js";
 import { DIFFICULTIES, type DifficultyKey } from "../rules/types.js";
 import { checkPreview, type CheckPlan } from "../dice/check-request.js";
@@ -155,7 +156,7 @@ export function checkDialogContext(plan: CheckPlan, i18n: { localize(key: string
 
 /** Keeps the chance and the notices in step with the inputs. */
 function bindLivePreview(root: HTMLElement, plan: CheckPlan): void {
-  const form = root instanceof HTMLFormElement ? root : root.querySelector("form");
+  const form = asForm(root) ?? root.querySelector("form");
   if (!form) return;
   const update = (): void => {
     const p = dialogPreview(plan, readCheckForm(form));
@@ -174,8 +175,16 @@ function bindLivePreview(root: HTMLElement, plan: CheckPlan): void {
   update();
 }
 
+/**
+ * What the roll button's callback returns (parseCheckForm). DialogV2 resolves with the button's action string when a
+ * callback gives null (BeneosBattlemaps/beneos-module scripts/beneos_cloud.js), and null when closed: neither is an
+ * answer. Numbers may be NaN as typed; rollCheck warns about those, so only the shape is checked.
+ */
 function isResult(value: unknown): value is CheckDialogResult {
-  return typeof value === "object" && value !== null && "difficulty" in value && "modifiers" in value;
+  if (typeof value !== "object" || value === null) return false;
+  // Any object: each field is read as unknown and checked here.
+  const { difficulty, modifiers, blind, rollAnyway } = value as Record<string, unknown>;
+  return (difficulty === null || typeof difficulty === "number") && typeof modifiers === "number" && typeof blind === "boolean" && typeof rollAnyway === "boolean";
 }
 
 /** Opens the dialog; resolves to the answer, or null when it is closed or cancelled. */

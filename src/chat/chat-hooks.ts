@@ -9,14 +9,15 @@
  * (an invalid document) while the system is disabled, where flags leave the rendered content readable.
  */
 import { guarded } from "../applications/guarded.js";
+import { asElement } from "../compat/dom.js";
 import { isCardAction, onCardAction } from "./attack-flow.js";
 import { registerCardIntents } from "./card-intents.js";
 import { cardState, currentViewer, renderCard, type CardMessage } from "./card-render.js";
 
 /** The button a click landed on, with its action and row; null for clicks elsewhere. */
 function clickedButton(event: Event): { action: string; rowId: string } | null {
-  const target = event.target;
-  if (!(target instanceof Element)) return null;
+  const target = asElement(event.target);
+  if (!target) return null;
   const button = target.closest<HTMLElement>("[data-attack-action]");
   const action = button?.dataset["attackAction"];
   const rowId = button?.closest<HTMLElement>("[data-row-id]")?.dataset["rowId"];
@@ -37,7 +38,7 @@ export async function decorateAttackCard(message: CardMessage, html: HTMLElement
     const clicked = clickedButton(event);
     if (!clicked || !isCardAction(clicked.action)) return;
     event.preventDefault();
-    const button = event.target instanceof Element ? event.target.closest<HTMLButtonElement>("button") : null;
+    const button = asElement(event.target)?.closest<HTMLButtonElement>("button") ?? null;
     if (button) button.disabled = true;
     void onCardAction(message, clicked.action, clicked.rowId).finally(() => {
       if (button) button.disabled = false;
