@@ -83,7 +83,12 @@ export function readManeuverForm(form: HTMLFormElement, choices: readonly Maneuv
   return { choice: choices.find((c) => c.value === value && !c.disabled) ?? null, held: data.get("held") !== null };
 }
 
-async function waitForChoice<T>(title: string, context: Record<string, unknown>, confirm: string, read: (form: HTMLFormElement) => T | null): Promise<T | null> {
+/**
+ * Opens the dialog and resolves with whatever DialogV2.wait gives: the confirm button's callback result, or a button's
+ * action string when the callback returns null or undefined (v13 DialogV2 resolves with `result ?? action`:
+ * BeneosBattlemaps/beneos-module scripts/beneos_cloud.js), or null when it is closed. Callers check the shape.
+ */
+async function waitForChoice(title: string, context: Record<string, unknown>, confirm: string, read: (form: HTMLFormElement) => unknown): Promise<unknown> {
   const content = await foundry.applications.handlebars.renderTemplate(MANEUVER_DIALOG_TEMPLATE, context);
   // The types of DialogV2.wait are loose in 13.345.1 (V13-API §6.6): read the answer as unknown.
   const answer: unknown = await foundry.applications.api.DialogV2.wait({
@@ -95,9 +100,29 @@ async function waitForChoice<T>(title: string, context: Record<string, unknown>,
       { action: "cancel", label: game.i18n.localize("GENESYS.Combat.Close"), icon: "fa-solid fa-xmark" },
     ],
   });
-  if (answer === "cancel" || answer === null || answer === undefined) return null;
-  // Any other answer is what `read` returned from the confirm button's callback.
-  return answer as T;
+  return answer;
+}
+
+const isManeuver = (value: unknown): value is ManeuverKey => MANEUVERS.some((m) => m === value);
+
+/** A declaration as the dialog answered it, or null for anything else: an action string, null, a stray value. */
+function readDeclaration(answer: unknown): DeclarationAnswer | null {
+  if (typeof answer !== "object" || answer === null) return null;
+  // Any object: each field is read as unknown and checked on the next line.
+  const { maneuver, held } = answer as Record<string, unknown>;
+  return isManeuver(maneuver) && typeof held === "boolean" ? { maneuver, held } : null;
+}
+
+/**
+ * A replacement as the dialog answered it. The confirm callback wraps its choice in `{ replacement }`: the choice
+ * "cancel" (cancel the maneuver) is spelled like the close button's action "cancel", and only the wrapper tells a
+ * confirmed cancellation from a dismissed dialog.
+ */
+function readReplacement(answer: unknown): ManeuverReplacement | null {
+  if (typeof answer !== "object" || answer === null) return null;
+  // Any object: the field is read as unknown and checked on the next line.
+  const { replacement } = answer as Record<string, unknown>;
+  return replacement === CANCEL || isManeuver(replacement) ? replacement : null;
 }
 
 /** Asks which maneuver to declare; null when the dialog is closed. */
@@ -105,10 +130,11 @@ export async function promptDeclaration(name: string, animalAttack: ManeuverKey 
   const i18n = game.i18n;
   const choices = declarationChoices(animalAttack, i18n);
   const context = { choices, hold: { label: i18n.localize("GENESYS.Combat.HoldBox"), hint: i18n.localize("GENESYS.Combat.HoldBoxHint") }, initiativeLabel: i18n.localize("GENESYS.Combat.Initiative") };
-  return waitForChoice<DeclarationAnswer>(i18n.format("GENESYS.Combat.DeclareTitle", { name }), context, i18n.localize("GENESYS.Combat.Control.Declare"), (form) => {
+  const answer = await waitForChoice(i18n.format("GENESYS.Combat.DeclareTitle", { name }), context, i18n.localize("GENESYS.Combat.Control.Declare"), (form) => {
     const { choice, held } = readManeuverForm(form, choices);
     return choice?.maneuver ? { maneuver: choice.maneuver, held } : null;
   });
+  return readDeclaration(answer);
 }
 
 /** Asks for a replacement or a cancellation; null when the dialog is closed. */
@@ -116,9 +142,11 @@ export async function promptReplacement(name: string, current: ManeuverKey): Pro
   const i18n = game.i18n;
   const choices = replacementChoices(current, i18n);
   const context = { choices, hold: null, initiativeLabel: i18n.localize("GENESYS.Combat.Initiative") };
-  return waitForChoice<ManeuverReplacement>(i18n.format("GENESYS.Combat.ReplaceTitle", { name, maneuver: i18n.localize(`GENESYS.Maneuver.${current}`) }), context, i18n.localize("GENESYS.Combat.Control.Replace"), (form) => {
+  const answer = await waitForChoice(i18n.format("GENESYS.Combat.ReplaceTitle", { name, maneuver: i18n.localize(`GENESYS.Maneuver.${current}`) }), context, i18n.localize("GENESYS.Combat.Control.Replace"), (form) => {
     const { choice } = readManeuverForm(form, choices);
     if (!choice) return null;
-    return choice.value === CANCEL ? CANCEL : (MANEUVERS.find((m) => m === choice.maneuver) ?? null);
+    const replacement = choice.value === CANCEL ? CANCEL : (MANEUVERS.find((m) => m === choice.maneuver) ?? null);
+    return replacement === null ? null : { replacement };
   });
+  return readReplacement(answer);
 }

@@ -54,6 +54,14 @@ function game(): GameDouble {
 const OWNER = 3;
 type ModelClass = new (data: Record<string, unknown>, ctx: { parent: unknown }) => TypeDataModel;
 interface Effect { id: string; statuses: Set<string>; overlay: boolean }
+interface StatusConfig { id: string; _id?: string }
+
+/** A configured status: CONFIG.statusEffects is an array in v13 and a record keyed by id from v14 (foundryvtt/foundryvtt#13122). */
+function configuredStatus(id: string): StatusConfig | undefined {
+  // The double's CONFIG is a plain global object (globals.ts); only statusEffects is read here.
+  const list = (globalThis as unknown as { CONFIG: { statusEffects: StatusConfig[] | Record<string, StatusConfig | undefined> } }).CONFIG.statusEffects;
+  return Array.isArray(list) ? list.find((s) => s.id === id) : list[id];
+}
 
 export abstract class Document {
   static documentName = "Document";
@@ -162,14 +170,34 @@ export abstract class Document {
   protected _onUpdate(_changed: unknown, _options: unknown, _userId: string): void {}
   protected _onCreate(_data: unknown, _options: unknown, _userId: string): void {}
 
-  /** Mirrors v13: a status is an ActiveEffect carrying the status id; `statuses` is derived from effects. */
+  /**
+   * Mirrors v13: a status is an ActiveEffect carrying the status id; `statuses` is derived from effects.
+   * The client decides from the effects it holds, then the creation or deletion takes a server round trip and lands on
+   * the effects as they are then (clients.ts), so two toggles in flight can both decide to create.
+   */
   async toggleStatusEffect(id: string, { active, overlay = false }: { active?: boolean; overlay?: boolean } = {}): Promise<boolean> {
-    const existing = this.effects.filter((e) => e.statuses.has(id));
+    const status = configuredStatus(id);
+    // v12+ throws for an id that CONFIG.statusEffects lacks (fvtt-fria-ligan/yearzero-combat-fvtt#43).
+    if (!status) throw new Error(`Invalid status ID "${id}" provided to Actor#toggleStatusEffect`);
+    // Assumption: any effect carrying the status counts as existing, whatever its id.
+    const existing = this.effects.filter((e) => e.statuses.has(id)).map((e) => e.id);
     const on = active ?? existing.length === 0;
-    if (on && existing.length === 0) this.effects.push({ id: randomID(), statuses: new Set([id]), overlay });
-    if (!on) this.effects = this.effects.filter((e) => !e.statuses.has(id));
+    if (on === (existing.length > 0)) return on;
+    await roundTrip();
+    if (on) {
+      // The effect takes the config's static _id when it has one, else a random id (foundryvtt/foundryvtt#10431).
+      const effectId = status._id ?? randomID();
+      // Assumption: the server refuses a second embedded document with an id its parent already holds (recreating a
+      // canonical status effect that still exists is refused: MetaMorphic-Digital/draw-steel#1829).
+      if (this.effects.some((e) => e.id === effectId)) throw new Error(`ActiveEffect "${effectId}" already exists in ${this.uuid}`);
+      this.effects.push({ id: effectId, statuses: new Set([id]), overlay });
+    } else {
+      // Assumption: deleting an embedded document that is already gone fails on the server.
+      const gone = existing.find((e) => !this.effects.some((x) => x.id === e));
+      if (gone !== undefined) throw new Error(`ActiveEffect "${gone}" does not exist in ${this.uuid}`);
+      this.effects = this.effects.filter((e) => !existing.includes(e.id));
+    }
     this.statuses = new Set(this.effects.flatMap((e) => [...e.statuses]));
-    await Promise.resolve();
     return on;
   }
 }

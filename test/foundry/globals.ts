@@ -86,6 +86,7 @@ export function installFoundry(): FoundryDouble {
     users,
     settings,
     actors: new Collection<Actor>(),
+    release: { generation: 13 }, // v13's game.release.generation; tests of the v14 shape set 14 (foundryvtt/dnd5e active-effect.mjs reads it).
     i18n: {
       lang: "en",
       localize: (key: string) => key,

@@ -30,7 +30,7 @@ describe("the built bundle", () => {
     expect(config.Combat.documentClass.name).toBe("GenesysCombat");
     expect(config.Combatant.documentClass.name).toBe("GenesysCombatant");
     expect(config.ui.combat.name).toBe("GenesysCombatTracker");
-    expect(Object.keys(config.queries).sort()).toEqual(["genesys-gdr.applyDamage", "genesys-gdr.attackCard", "genesys-gdr.revertChange"]);
+    expect(Object.keys(config.queries).sort()).toEqual(["genesys-gdr.intent"]);
     expect(typeof game.genesys.rules.conditionOf).toBe("function");
   });
 });

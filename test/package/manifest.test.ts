@@ -10,7 +10,7 @@ describe("system.json", () => {
     expect(source.id).toBe("genesys-gdr");
     expect(source.title).toBe("GeneSys GdR");
     expect(source.version).toMatch(/^\d+\.\d+\.\d+$/);
-    expect(source.compatibility).toEqual({ minimum: "13", verified: "13" });
+    expect(source.compatibility).toEqual({ minimum: "13.341", verified: "13" });
     expect(source.compatibility.maximum).toBeUndefined();
   });
 

@@ -5,18 +5,26 @@ import { describe, expect, it } from "vitest";
 import { ROOT, listFiles } from "../package/project.js";
 import { PACKS_DIR, tempDir } from "./sources.js";
 
-/** The shared checker sits beside the clone, locally and in CI: ../shared/tools/check-copied-prose. */
+/**
+ * The rulebook checker sits beside the clone on the project's own machines and CI: ../shared/tools/check-copied-prose,
+ * with the book as its seed in ../shared/seeds/. Someone who only cloned the repository has neither (the book's text
+ * is not ours to publish), so there these tests are skipped, loudly; wherever the checker exists they run and fail on
+ * a hit, and a checker without its seed is a broken setup that fails too.
+ */
 const TOOL = path.resolve(ROOT, "../shared/tools/check-copied-prose");
 const SEED = path.resolve(ROOT, "../shared/seeds/genesys-regolamento-base-3.0.txt");
 const MISSING = `../shared/tools/check-copied-prose (and its seed ../shared/seeds/) must sit beside the repository: the packs' text cannot be checked against the rulebook without it`;
+const HAS_CHECKER = fs.existsSync(TOOL);
+const SKIPPED = "skipped: ../shared/tools/check-copied-prose is not beside this clone, so the packs were NOT checked for the rulebook's prose";
+
+if (!HAS_CHECKER) console.warn(`test/packs/prose.test.ts ${SKIPPED}`);
 
 function runChecker(files: readonly string[]) {
   return spawnSync("python3", [TOOL, ...files], { cwd: ROOT, encoding: "utf8" });
 }
 
-describe("no copied prose in the packs", () => {
-  it("the rulebook checker is available", () => {
-    expect(fs.existsSync(TOOL), MISSING).toBe(true);
+describe.skipIf(!HAS_CHECKER)(HAS_CHECKER ? "no copied prose in the packs" : `no copied prose in the packs (${SKIPPED})`, () => {
+  it("the rulebook checker has its seed", () => {
     expect(fs.existsSync(SEED), MISSING).toBe(true);
   });
 
