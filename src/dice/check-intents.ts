@@ -10,7 +10,8 @@ import { registerIntent, sendIntent, type IntentResult, type Requester } from ".
 import { SkillModel } from "../data/item/skill.js";
 import type { IncrementReason } from "../rules/increment.js";
 import type { CharacteristicKey } from "../rules/types.js";
-import { isCharacteristic, prepareCheck, show, type CheckActor, type CheckPlan } from "./check-request.js";
+import { checkRollOptions, isCharacteristic, prepareCheck, show, type CheckActor, type CheckPlan } from "./check-request.js";
+import { rollModeOption } from "../compat/message-mode.js";
 // Type only: genesys-roll.ts registers these intents and hands its roll class over, so neither file imports the other's code.
 import type { GenesysCheckRoll, IncrementRecord } from "./genesys-roll.js";
 
@@ -102,23 +103,11 @@ function heldBack(actor: RollingActor, skillId: string, reason: IncrementReason)
  * too, so that the card's existence says nothing about the odds.
  */
 async function postBlindCheck(rolls: CheckRollClass, actor: RollingActor, plan: CheckPlan): Promise<string | null> {
-  const roll = rolls.build({
-    difficulty: plan.difficulty,
-    grade: plan.grade,
-    modifiers: plan.modifiers,
-    conditionPenalty: plan.conditionPenalty,
-    condition: plan.condition,
-    label: plan.label,
-    blind: true,
-    actorUuid: plan.actorUuid,
-    skillId: plan.skillId,
-    experience: plan.experience,
-    increment: null,
-  });
+  const roll = rolls.build(checkRollOptions(plan, true));
   await roll.evaluate({ allowInteractive: false });
   const award = roll.incrementAward;
   if (award?.earned && award.reason && plan.skillId) roll.options.increment = heldBack(actor, plan.skillId, award.reason);
-  const rollMode = CONST.DICE_ROLL_MODES.BLIND;
+  const rollMode = rollModeOption("blind");
   const data = await roll.toMessage({ speaker: ChatMessage.getSpeaker({ actor }) }, { rollMode, create: false });
   // Spelled out rather than left to the roll mode: only the Narrators, whoever asked.
   const whisper = game.users.contents.filter((u) => u.isGM).map((u) => u.id);

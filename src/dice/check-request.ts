@@ -8,6 +8,7 @@ import { isAutomaticSuccess, isImpossible, checkThreshold, type CheckSetup } fro
 import { checkSuccessProbability } from "../rules/odds.js";
 import { CHARACTERISTICS, type CharacteristicKey, type ConditionKey } from "../rules/types.js";
 import type { GenesysActor } from "../documents/actor.js";
+import type { GenesysCheckOptions } from "./genesys-roll.js";
 
 /** What the caller asked for; JavaScript callers (macros) may pass anything, so every field is checked. */
 export interface CheckRequestOptions {
@@ -40,6 +41,23 @@ export interface CheckPlan {
   difficulty: number | null;
   modifiers: number;
   blind: boolean;
+}
+
+/** The options a check roll of this plan is built with (GenesysCheckRoll.build), open or blind, before any point. */
+export function checkRollOptions(plan: CheckPlan, blind: boolean): GenesysCheckOptions {
+  return {
+    difficulty: plan.difficulty,
+    grade: plan.grade,
+    modifiers: plan.modifiers,
+    conditionPenalty: plan.conditionPenalty,
+    condition: plan.condition,
+    label: plan.label,
+    blind,
+    actorUuid: plan.actorUuid,
+    skillId: plan.skillId,
+    experience: plan.experience,
+    increment: null,
+  };
 }
 
 /** A refused request: an i18n key and its format data, shown to the user as a warning. */

@@ -7,7 +7,7 @@ import { applyMessageMode, currentMessageMode, rollModeOption, type MessageMode 
 import { promptCheck } from "../applications/check-dialog.js";
 import { SkillModel } from "../data/item/skill.js";
 import { sendBlindCheck } from "../dice/check-intents.js";
-import { checkPreview, prepareCheck, type CheckActor, type CheckPlan, type CheckRequestOptions } from "../dice/check-request.js";
+import { checkPreview, checkRollOptions, prepareCheck, type CheckActor, type CheckPlan, type CheckRequestOptions } from "../dice/check-request.js";
 import { checkCardContext, GenesysCheckRoll, type IncrementRecord } from "../dice/genesys-roll.js";
 import { addIncrementPoint, type IncrementReason } from "../rules/increment.js";
 
@@ -64,19 +64,7 @@ export async function rollCheck(actor: RollingActor, options: RollCheckOptions =
   // certain success needs no dice, unless asked.
   if (!rollAnyway && checkPreview(plan)?.automatic === true) return announceAutomatic(plan, speaker, mode);
 
-  const roll = GenesysCheckRoll.build({
-    difficulty: plan.difficulty,
-    grade: plan.grade,
-    modifiers: plan.modifiers,
-    conditionPenalty: plan.conditionPenalty,
-    condition: plan.condition,
-    label: plan.label,
-    blind: false,
-    actorUuid: plan.actorUuid,
-    skillId: plan.skillId,
-    experience: plan.experience,
-    increment: null,
-  });
+  const roll = GenesysCheckRoll.build(checkRollOptions(plan, false));
   await roll.evaluate();
   const award = roll.incrementAward;
   if (award?.earned && award.reason && plan.skillId) {
