@@ -1,5 +1,8 @@
 /** GeneSys GdR — hook wiring only: registrations at init, migrations at ready. */
-import { GENESYS_STATUSES } from "./config/statuses.js";
+import { addStatusEffects } from "./compat/status-effects.js";
+import { genesysTrackableAttributes } from "./canvas/token-bars.js";
+import { GenesysTokenDocument } from "./canvas/token-document.js";
+import { genesysStatusEffects } from "./config/statuses.js";
 import { AnimalModel } from "./data/actor/animal.js";
 import { CharacterModel } from "./data/actor/character.js";
 import { NpcModel } from "./data/actor/npc.js";
@@ -10,7 +13,7 @@ import { TraitModel } from "./data/item/trait.js";
 import { WeaponModel } from "./data/item/weapon.js";
 import { GenesysActor } from "./documents/actor.js";
 import { GenesysItem } from "./documents/item.js";
-import { registerIntentChannel } from "./authority/intent-channel.js";
+import { clearStaleIntents, registerIntentChannel } from "./authority/intent-channel.js";
 import { registerCombat } from "./documents/register-combat.js";
 import { registerChatCards } from "./chat/chat-hooks.js";
 import { createApi } from "./api.js";
@@ -18,15 +21,16 @@ import { registerSheets } from "./applications/sheets/register.js";
 import { registerDice } from "./dice/genesys-roll.js";
 import { migrateWorld, registerMigrationSetting } from "./migration.js";
 import { registerRulesSettings } from "./settings/rules-settings.js";
+import { registerSelfTest } from "./selftest/quench.js";
 
 Hooks.once("init", () => {
   CONFIG.Actor.documentClass = GenesysActor;
   CONFIG.Item.documentClass = GenesysItem;
   Object.assign(CONFIG.Actor.dataModels, { character: CharacterModel, npc: NpcModel, animal: AnimalModel });
   Object.assign(CONFIG.Item.dataModels, { skill: SkillModel, trait: TraitModel, weapon: WeaponModel, armor: ArmorModel, gear: GearModel });
-  const bars = { bar: ["wounds", "fatigue"], value: ["derived.reflexes", "derived.speed", "poison.doses"] };
-  CONFIG.Actor.trackableAttributes = { character: bars, npc: bars, animal: bars };
-  CONFIG.statusEffects = GENESYS_STATUSES.map(({ id, name, img }) => ({ id, name, img }));
+  CONFIG.Actor.trackableAttributes = genesysTrackableAttributes();
+  CONFIG.Token.documentClass = GenesysTokenDocument;
+  addStatusEffects(genesysStatusEffects());
   registerIntentChannel();
   registerChatCards();
   registerCombat();
@@ -34,9 +38,11 @@ Hooks.once("init", () => {
   registerSheets();
   registerRulesSettings();
   registerMigrationSetting();
+  registerSelfTest();
   game.genesys = createApi();
 });
 
 Hooks.once("ready", () => {
   void migrateWorld();
+  void clearStaleIntents();
 });

@@ -1,7 +1,9 @@
 /**
  * The v13 sidebar combat tracker with the GeneSys turn: Foundry renders its own parts, then each combatant row
  * gets the declared maneuver, its state and the buttons of the declaration and execution phases, and the tracker
- * gets a banner with the phase and who declares next. There is no initiative roll, so its buttons are removed.
+ * gets a banner with the phase and who declares next. There is no initiative roll, so its buttons are removed, and
+ * so are the combatant menu's "Clear Initiative" and "Reroll Initiative": the initiative shown is the execution value
+ * the rules give, which the next sync would write back (Draw Steel and cosmere-rpg drop the same two entries).
  */
 import { animalAttackManeuver } from "../rules/advanced/animals.js";
 import { rulesOptions } from "../settings/rules-settings.js";
@@ -11,7 +13,14 @@ import { TRACKER_TEMPLATE, trackerView } from "./combat-view.js";
 import { promptDeclaration, promptReplacement } from "./maneuver-dialog.js";
 
 type CombatTrackerBase = foundry.applications.sidebar.tabs.CombatTracker;
+type ContextEntry = ReturnType<CombatTrackerBase["_getEntryContextOptions"]>[number];
 const { CombatTracker } = foundry.applications.sidebar.tabs;
+
+/**
+ * Core's combatant entries that set or clear Foundry's initiative, found by name as in draw-steel
+ * src/module/applications/sidebar/tabs/combat-tracker.mjs (13.351) and the-metalworks/cosmere-rpg's combat tracker.
+ */
+export const INITIATIVE_ENTRIES: ReadonlySet<string> = new Set(["COMBAT.CombatantClear", "COMBAT.CombatantReroll"]);
 
 /** The GeneSys combat and combatant a tracker button belongs to. */
 function targetOf(tracker: GenesysCombatTracker, target: HTMLElement): { combat: GenesysCombat; combatant: GenesysCombatant } | null {
@@ -34,6 +43,31 @@ export class GenesysCombatTracker extends CombatTracker {
       genesysBeginExecution: GenesysCombatTracker.#onBeginExecution,
     },
   };
+
+  /**
+   * The combatant context menu, which v13 builds from this method: core's entries without the initiative ones, and
+   * the Narrator's "Clear declaration", sent as the GM action it is.
+   */
+  protected override _getEntryContextOptions(): ContextEntry[] {
+    const combatantOf = (li: HTMLElement): { combat: GenesysCombat; combatant: GenesysCombatant } | null => targetOf(this, li);
+    const entries = super._getEntryContextOptions().filter((entry) => !INITIATIVE_ENTRIES.has(entry.name));
+    entries.push({
+      name: "GENESYS.Combat.Context.ClearDeclaration",
+      icon: '<i class="fa-solid fa-eraser"></i>',
+      condition: (li) => {
+        const t = combatantOf(li);
+        return game.user.isGM && t !== null && t.combat.started && t.combat.phase === "declaration" && t.combatant.declarationFor(t.combat.round) !== null;
+      },
+      callback: (li) => {
+        const t = combatantOf(li);
+        // A refusal is shown by the intent channel; a failure to reach the GM is logged, the menu has closed by then.
+        t?.combat.clearDeclaration(t.combatant).catch((error: unknown) => {
+          console.error("GeneSys | clearing a declaration failed", error);
+        });
+      },
+    });
+    return entries;
+  }
 
   protected override async _onRender(...args: Parameters<CombatTrackerBase["_onRender"]>): Promise<void> {
     await super._onRender(...args);

@@ -1,5 +1,6 @@
 /** GenesysActor: roll data, damage and recovery through src/rules, and condition statuses kept in step. */
-import { derivedStatusChanges } from "../config/statuses.js";
+import { counterEditOf } from "../canvas/token-bars.js";
+import { derivedStatusChanges, serialiseStatusSync } from "../config/statuses.js";
 import { AnimalModel } from "../data/actor/animal.js";
 import { CharacterModel } from "../data/actor/character.js";
 import { NpcModel } from "../data/actor/npc.js";
@@ -112,6 +113,34 @@ export class GenesysActor<SubType extends Actor.SubType = Actor.SubType> extends
   }
 
   /**
+   * A Token HUD edit of a bar or value (v13 routes it here; dnd5e's Actor5e overrides this to apply HP damage). Core
+   * would clamp a bar to [0, max] and write it: with max = Resistenza, "+3" Ferite could never kill, and our derived
+   * bars (no stored field) would not be written at all. So an edit of Ferite or Fatica, or of a bar made from them
+   * (src/canvas/token-bars.ts), becomes a change of the counter: up, a hit through the rules' pipeline of the type
+   * that maps 1:1 onto that counter ("wounding" → Ferite, "shock" → Fatica, §2.3.6) with armour ignored, since what
+   * is typed is what the table already decided; down, the counter lowered, never below 0. Either way the condition
+   * and the statuses follow as for any other change. Other attributes are core's.
+   */
+  override async modifyTokenAttribute(attribute: string, value: number, isDelta?: boolean, isBar?: boolean): Promise<this | undefined> {
+    const sys = this.genesys;
+    const edit = sys ? counterEditOf(attribute, value, isDelta === true, sys) : null;
+    if (!sys || !edit) return super.modifyTokenAttribute(attribute, value, isDelta, isBar);
+    if (edit.change > 0) {
+      await this.applyDamage({ amount: edit.change, type: edit.counter === "wounds" ? "wounding" : "shock", ignoreArmour: true });
+      return this;
+    }
+    if (edit.change === 0) return this;
+    if (!this.isOwner) {
+      this.#notOwner();
+      return undefined;
+    }
+    const before = this.#counters(sys);
+    const after = { ...before, [edit.counter]: Math.max(0, before[edit.counter] + edit.change) };
+    await this.#commit("recovery", before, after, null);
+    return this;
+  }
+
+  /**
    * §2.3.6/§3.2.x one hit through the rules' damage pipeline, by an owner (a card's hit on someone else's actor is
    * applied by the GM's client, chat/card-intents.ts). With `recordId` the change is kept in the actor's damage ledger
    * in the same write, so that undoRecorded can take back exactly what is left of it.
@@ -186,14 +215,21 @@ export class GenesysActor<SubType extends Actor.SubType = Actor.SubType> extends
     return { change, taken: back.taken };
   }
 
-  /** Turns the condition statuses (and "poisoned") on or off to match the counters. Only the designated client acts. */
+  /**
+   * Turns the condition statuses (and "poisoned") on or off to match the counters. Only the designated client acts.
+   * Two quick updates start two syncs: run side by side, both would see the status missing and both create it, so the
+   * syncs of one actor run one after another, each reading the counters and statuses when it starts. What a sync does
+   * depends on the client it runs on (the designated one acts), so only one client's requests are ever merged.
+   */
   async syncConditionStatuses(): Promise<void> {
-    const sys = this.genesys;
-    if (!sys || !isDesignatedClient(this)) return;
-    const state = { condition: sys.condition.key, poisoned: sys.poison.effect !== "none" };
-    for (const change of derivedStatusChanges(state, this.statuses)) {
-      await this.toggleStatusEffect(change.id, { active: change.active, overlay: change.overlay });
-    }
+    return serialiseStatusSync(`${game.user.id} ${this.uuid}`, async () => {
+      const sys = this.genesys;
+      if (!sys || !isDesignatedClient(this)) return;
+      const state = { condition: sys.condition.key, poisoned: sys.poison.effect !== "none" };
+      for (const change of derivedStatusChanges(state, this.statuses)) {
+        await this.toggleStatusEffect(change.id, { active: change.active, overlay: change.overlay });
+      }
+    });
   }
 
   protected override _onUpdate(...args: Parameters<Actor<SubType>["_onUpdate"]>): void {

@@ -1,9 +1,18 @@
 /**
  * GenesysCombat: the GeneSys turn (§2.1) on Foundry's Combat. Each round starts with a declaration phase
- * (ascending Riflessi, the tracker's current turn is who declares next); once everyone able to act has declared,
- * the execution phase runs the turns in execution order. Held actions (§2.1.2, A-33), replacements (A-38) and
- * surprise (§3.2.1) are kept in the combat's flags. Every ordering comes from src/rules (declarationOrder,
- * executionOrder, executionValue, tie-breaks); this file only checks, stores and sequences.
+ * (ascending Riflessi), in which it is nobody's turn: Foundry's `turn` stays null and the tracker shows who declares
+ * next from pendingDeclarers(). Once everyone able to act has declared, the execution phase gives the turn to each
+ * slot in execution order, so Foundry's turn events (start/end of turn, combatTurnChange) fire once per slot.
+ * Held actions (§2.1.2, A-33), replacements (A-38) and surprise (§3.2.1) are kept in the combat's flags. Every
+ * ordering comes from src/rules (declarationOrder, executionOrder, executionValue, tie-breaks); this file only
+ * checks, stores and sequences.
+ *
+ * How Foundry v13 fires turn events, which the turn flow below is built around (test/foundry/combat.ts models it):
+ * only when the round goes up or `turn` goes up (foundryvtt/foundryvtt#13983: the events assume the turn moves down
+ * the tracker; #11988: moving back fires nothing; draw-steel src/module/documents/combat.mjs, `endTurn`: setting
+ * `turn` to null ends nobody's turn), for the combatant found at `turns[turn]` (#12747: what counts is the index).
+ * So the execution order keeps the slots already given at the top in the order they were given, each new slot
+ * goes right below them, and the turn only ever moves down, except when an interrupted slot resumes.
  *
  * Who writes what: only the active GM's client. Every combatant's state lives in the Combat's flags, which only a GM
  * may update, because a player may rewrite the flags of the combatants they own. A player's action (declare, hold,
@@ -25,8 +34,11 @@ export type CombatPhase = "declaration" | "execution";
 
 /** Flags of a combat under the system's scope (typed in src/fvtt-config.ts). */
 export type CombatFlags = {
-  /** The phase of the round it names; any other round is in its declaration phase. */
-  phase?: { round: number; phase: CombatPhase } | null;
+  /**
+   * The phase of the round it names; any other round is in its declaration phase. `started`: the ids whose slot has
+   * been given the turn this round (execution phase), in that order; the last one holds the turn.
+   */
+  phase?: { round: number; phase: CombatPhase; started?: string[] } | null;
   /** Each combatant's GeneSys state, by combatant id. */
   combatants?: Record<string, CombatantState>;
 };
@@ -41,6 +53,7 @@ export const COMBAT_INTENTS = {
   cancelHold: "combat.cancelHold",
   replace: "combat.replace",
   completeSlot: "combat.completeSlot",
+  clearDeclaration: "combat.clearDeclaration",
 } as const;
 
 /** §2.1.1 (A-32) Foundry's own dice generator, the one its Die terms use. */
@@ -86,6 +99,12 @@ function phaseOf(combat: Combat.Implementation | null): CombatPhase {
   return flag && combat && flag.round === combat.round && flag.phase === "execution" ? "execution" : "declaration";
 }
 
+/** Ids of the slots given the turn so far this round, in that order (execution phase only). */
+function startedOf(combat: Combat.Implementation | null): readonly string[] {
+  if (!combat || phaseOf(combat) !== "execution") return [];
+  return combat.getFlag(SYSTEM_ID, "phase")?.started ?? [];
+}
+
 /** Name, then id: only used when the rules cannot order two combatants (a tie-break not rolled yet). */
 function byName(a: Combatant.Implementation, b: Combatant.Implementation): number {
   return (a.name ?? "").localeCompare(b.name ?? "") || (a.id ?? "").localeCompare(b.id ?? "");
@@ -98,8 +117,9 @@ function firstOf(order: readonly { id: string }[], a: GenesysCombatant): number 
 
 /**
  * The tracker's comparator. Declaration phase (and before the fight starts): the declaration order.
- * Execution phase: combatants with a slot in the rules' execution order (triggered holds first, ties to the
- * later declarer), then the others in declaration order. Foundry calls it unbound, so it reads the combat
+ * Execution phase: the slots already given the turn, in the order given (so that the turn only moves down, see the
+ * file header), then the other combatants with a slot in the rules' execution order (triggered holds first, ties to
+ * the later declarer), then the others in declaration order. Foundry calls it unbound, so it reads the combat
  * from the combatants.
  */
 export function compareCombatants(a: Combatant.Implementation, b: Combatant.Implementation): number {
@@ -108,6 +128,10 @@ export function compareCombatants(a: Combatant.Implementation, b: Combatant.Impl
   const round = combat?.round ?? 0;
   try {
     if (combat && round >= 1 && phaseOf(combat) === "execution") {
+      const started = startedOf(combat);
+      const sa = started.indexOf(a.id ?? "");
+      const sb = started.indexOf(b.id ?? "");
+      if (sa >= 0 || sb >= 0) return sa >= 0 && sb >= 0 ? sa - sb : sa >= 0 ? -1 : 1;
       const ea = a.executionEntry(round);
       const eb = b.executionEntry(round);
       if (ea && eb) return firstOf(executionOrder([ea, eb]), a);
@@ -242,6 +266,16 @@ export class GenesysCombat<SubType extends Combat.SubType = Combat.SubType> exte
     return this.#request(COMBAT_INTENTS.replace, combatant, { replacement });
   }
 
+  /**
+   * The Narrator takes back what a combatant declared this round (a slip, or a declaration out of turn), held or not:
+   * in the declaration phase only, after which the combatant declares again like everyone still to declare.
+   * GeneSys's meaning of Foundry's "Clear Initiative", whose execution value would come back at once.
+   */
+  async clearDeclaration(combatant: GenesysCombatant): Promise<boolean> {
+    if (!game.user.isGM) return warn("GENESYS.Combat.Warn.GmOnly");
+    return this.#request(COMBAT_INTENTS.clearDeclaration, combatant);
+  }
+
   /** §3.2.1 the Narrator decides who is caught by surprise (no action in round 1); the token status mirrors it. */
   async setSurprised(combatant: GenesysCombatant, surprised: boolean): Promise<boolean> {
     if (!game.user.isGM) return warn("GENESYS.Combat.Warn.GmOnly");
@@ -272,6 +306,7 @@ export class GenesysCombat<SubType extends Combat.SubType = Combat.SubType> exte
     on(COMBAT_INTENTS.cancelHold, (combat, requester, combatant) => combat.#cancelHold(requester, combatant));
     on(COMBAT_INTENTS.replace, (combat, requester, combatant, fields) => combat.#replace(requester, combatant, fields));
     on(COMBAT_INTENTS.completeSlot, (combat, requester, combatant) => combat.#completeSlot(requester, combatant));
+    on(COMBAT_INTENTS.clearDeclaration, (combat, requester, combatant) => combat.#clearDeclaration(requester, combatant));
   }
 
   /* The handlers below run on the active GM's client, inside the GM queue: they may await writes and #syncNow, never the queue. */
@@ -375,6 +410,15 @@ export class GenesysCombat<SubType extends Combat.SubType = Combat.SubType> exte
     return OK;
   }
 
+  async #clearDeclaration(requester: Requester, combatant: GenesysCombatant): Promise<IntentResult> {
+    if (!requester.isGM) return refuse("GENESYS.Combat.Warn.GmOnly");
+    const refused = this.#notIn("declaration");
+    if (refused) return refused;
+    if (!combatant.declarationFor(this.round)) return refuse("GENESYS.Combat.Warn.NothingDeclared", { name: combatant.name ?? "" });
+    await this.#store(combatant, null);
+    return OK;
+  }
+
   /** Writes a combatant's declaration (and the round its slot ended in) on the combat, then moves the turn on. */
   async #store(combatant: GenesysCombatant, declaration: StoredDeclaration | null, actedRound?: number): Promise<void> {
     const state: CombatantState = actedRound === undefined ? { declaration } : { declaration, actedRound };
@@ -382,10 +426,13 @@ export class GenesysCombat<SubType extends Combat.SubType = Combat.SubType> exte
     await this.#syncNow();
   }
 
-  /** Merges combatants' states (and the phase) into the combat's flags: the only place they are kept. */
-  async #write(states: Record<string, CombatantState>, phase?: CombatFlags["phase"]): Promise<void> {
+  /**
+   * Merges combatants' states (and the phase) into the combat's flags: the only place they are kept. A `turn` goes in
+   * the same write, so Foundry reads it against the order those flags make (see _onUpdate).
+   */
+  async #write(states: Record<string, CombatantState>, phase?: CombatFlags["phase"], turn?: number | null, options: Combat.Database.UpdateOperation = {}): Promise<void> {
     const flags: CombatFlags = phase === undefined ? { combatants: states } : { phase, combatants: states };
-    await this.update({ flags: { [SYSTEM_ID]: flags } });
+    await this.update({ flags: { [SYSTEM_ID]: flags }, ...(turn === undefined ? {} : { turn }) }, options);
   }
 
   /* -------------------------------------------- */
@@ -455,7 +502,7 @@ export class GenesysCombat<SubType extends Combat.SubType = Combat.SubType> exte
       if (c.initiative !== null) initiative.push({ _id: c.id, initiative: null });
       if (this.round > 1 && c.surprised && c.actor?.statuses.has("surprised")) await c.actor.toggleStatusEffect("surprised", { active: false });
     }
-    const phase = this.getFlag(SYSTEM_ID, "phase")?.round === this.round ? undefined : { round: this.round, phase: "declaration" as const };
+    const phase = this.getFlag(SYSTEM_ID, "phase")?.round === this.round ? undefined : { round: this.round, phase: "declaration" as const, started: [] };
     if (phase || Object.keys(states).length > 0) await this.#write(states, phase);
     if (initiative.length > 0) await this.updateEmbeddedDocuments("Combatant", initiative);
     await this.rollTieBreaks();
@@ -463,7 +510,10 @@ export class GenesysCombat<SubType extends Combat.SubType = Combat.SubType> exte
     await this.#syncNow();
   }
 
-  /** The declaration phase is over: Foundry's initiative becomes the execution value, turns follow the execution order. */
+  /**
+   * The declaration phase is over: Foundry's initiative becomes the execution value, turns follow the execution order,
+   * and the first slot gets the turn in the same write (the first turn event of the round).
+   */
   async #beginExecution(): Promise<void> {
     if (this.phase === "execution") return;
     const slots = this.executionSlots();
@@ -474,10 +524,8 @@ export class GenesysCombat<SubType extends Combat.SubType = Combat.SubType> exte
       if (c.initiative !== initiative) updates.push({ _id: c.id, initiative });
     }
     if (updates.length > 0) await this.updateEmbeddedDocuments("Combatant", updates);
-    await this.#write({}, { round: this.round, phase: "execution" });
-    this.setupTurns();
-    const next = this.nextActor();
-    await this.update({ turn: next ? this.turns.findIndex((t) => t.id === next.id) : null });
+    const first = slots.find((s) => !s.combatant.hasActed(this.round))?.combatant.id ?? null;
+    await this.#write({}, { round: this.round, phase: "execution", started: first ? [first] : [] }, first ? 0 : null);
   }
 
   /** Runs a task on the GM queue without waiting for it (safe from inside a queued task); a failure is logged. */
@@ -488,8 +536,8 @@ export class GenesysCombat<SubType extends Combat.SubType = Combat.SubType> exte
   }
 
   /**
-   * The active GM's client keeps the tracker's current turn on who declares next (declaration phase) or who acts
-   * next (execution phase), and moves on when everyone has declared or the last slot has been completed.
+   * The active GM's client moves on when everyone has declared (declaration phase: nobody's turn meanwhile), gives the
+   * turn to who acts next (execution phase), and starts the next round once the last slot has been completed.
    */
   #sync(): void {
     if (game.users.activeGM?.isSelf) this.#background(() => this.#syncNow());
@@ -499,22 +547,31 @@ export class GenesysCombat<SubType extends Combat.SubType = Combat.SubType> exte
     if (!this.started || !game.users.activeGM?.isSelf) return;
     this.setupTurns();
     if (this.phase === "declaration") {
-      const next = this.pendingDeclarers()[0];
-      if (!next) {
-        await this.#beginExecution();
-        return;
-      }
-      await this.#pointAt(next);
+      if (this.pendingDeclarers().length === 0) await this.#beginExecution();
       return;
     }
     const next = this.nextActor();
-    if (next) await this.#pointAt(next);
+    if (next) await this.#giveTurn(next);
     else if (isGenesysCombatant(this.combatant) && this.combatant.hasActed(this.round)) await this.nextRound();
   }
 
-  async #pointAt(combatant: GenesysCombatant): Promise<void> {
-    const index = this.turns.findIndex((t) => t.id === combatant.id);
-    if (index >= 0 && index !== this.turn) await this.update({ turn: index });
+  /**
+   * Gives the turn to a slot (execution phase). A new slot joins the given ones, right below the current one, in the
+   * same write as the turn: the turn moves down by one, and Foundry ends the current turn and starts the new one.
+   * A slot interrupted by a triggered hold (§2.1.2) resumes: it moves below the interrupting one without turn events,
+   * then gets the turn back like a new slot, so each start of a turn has its end.
+   */
+  async #giveTurn(combatant: GenesysCombatant): Promise<void> {
+    const id = combatant.id;
+    if (id === null || this.combatant?.id === id) return;
+    const given = startedOf(this).filter((s) => s !== id && this.combatants.has(s));
+    const phase = (started: string[]): CombatFlags["phase"] => ({ round: this.round, phase: "execution", started });
+    if (given.length < startedOf(this).length) {
+      const holder = this.combatant?.id ?? null;
+      const at = holder === null ? -1 : given.indexOf(holder);
+      await this.#write({}, phase(given), at >= 0 ? at : null, { turnEvents: false });
+    }
+    await this.#write({}, phase([...given, id]), given.length);
   }
 
   /**
@@ -560,11 +617,23 @@ export class GenesysCombat<SubType extends Combat.SubType = Combat.SubType> exte
   /*  Document events                              */
   /* -------------------------------------------- */
 
+  /**
+   * A new round begins in its declaration phase, where it is nobody's turn: whatever turn Foundry's startCombat (0)
+   * or nextRound (0, or the first one not defeated) asks for becomes null. Changes made here are written
+   * (foundryvtt/dnd5e module/data/item/class.mjs rewrites `changed.system.levels` in _preUpdate).
+   */
+  protected override async _preUpdate(...args: Parameters<Combat<SubType>["_preUpdate"]>): ReturnType<Combat<SubType>["_preUpdate"]> {
+    const [changes] = args;
+    if (typeof changes.round === "number" && changes.round !== this.round) changes.turn = null;
+    return super._preUpdate(...args);
+  }
+
   protected override _onUpdate(...args: Parameters<Combat<SubType>["_onUpdate"]>): void {
-    super._onUpdate(...args);
     const [changed] = args;
-    // Foundry re-sorts only when combatants change; the phase, the combatants' states and the round change the order too.
-    if ("flags" in changed || "round" in changed) this.setupTurns();
+    // Foundry re-sorts only when combatants change, and reads the turn's combatant from `turns` as they stand when it
+    // decides the turn events: the phase, the combatants' states and the round change the order, so sort first.
+    if ("flags" in changed || "round" in changed) this.turns = this.combatants.contents.sort(compareCombatants);
+    super._onUpdate(...args);
   }
 
   protected override _onCreateDescendantDocuments(...args: Parameters<Combat<SubType>["_onCreateDescendantDocuments"]>): void {

@@ -119,7 +119,7 @@ describe("a player's console writes to their own combatants' flags are ignored",
     expect(eroe.hasActed(1)).toBe(false);
     expect(combat.phase).toBe("declaration");
     expect(names(combat.pendingDeclarers())).toEqual(["Sgherro", "Eroe", "Gemello"]);
-    expect(combat.combatant?.name).toBe("Sgherro");
+    expect(combat.turn).toBeNull();
     expect(combatSnapshot(combat)).toEqual(before);
   });
 
@@ -286,7 +286,8 @@ describe("two clients at once (network latency), one GM queue", () => {
       expect(of(shared).declarationFor(1)).toMatchObject({ maneuver: accepted, slot: accepted, round: 1 });
       expect(warnings().filter((w) => w.includes("GENESYS.Combat.Warn.AlreadyDeclared"))).toHaveLength(1);
       expect(combat.phase).toBe("declaration");
-      expect(combat.combatant?.name).toBe("Bruto");
+      expect(combat.pendingDeclarers()[0]?.name).toBe("Bruto");
+      expect(combat.turn).toBeNull();
     });
   });
 
@@ -322,7 +323,8 @@ describe("two clients at once (network latency), one GM queue", () => {
       expect(warnings().at(-1)).toContain("GENESYS.Combat.Warn.WaitForDeclarer");
       expect(of(fast).declarationFor(1)).toBeNull();
       expect(of(slow).declarationFor(1)?.maneuver).toBe("attack");
-      expect(combat.combatant?.name).toBe("Rapida");
+      expect(combat.pendingDeclarers()[0]?.name).toBe("Rapida");
+      expect(combat.turn).toBeNull();
       // Now it is her moment: the same declaration goes through and the execution phase begins.
       expect(await onClient(second, () => combat.declare(of(fast), "defence"))).toBe(true);
       await drain();

@@ -34,7 +34,7 @@ describe("EX-12 Jack Quade ambushed in the Rod Hill crypt", () => {
     expect(combat.round).toBe(1);
     expect(combat.phase).toBe("declaration");
     expect(names(combat.pendingDeclarers())).toEqual(["Creatura"]);
-    expect(combat.combatant?.name).toBe("Creatura");
+    expect(combat.turn).toBeNull();
     expect(await asPlayer(() => combat.declare(of(jack), "attack"))).toBe(false);
     expect(warnings().at(-1)).toContain("GENESYS.Combat.Warn.CannotAct");
     await combat.declare(of(creature), "attack");
@@ -59,7 +59,8 @@ describe("EX-12 Jack Quade ambushed in the Rod Hill crypt", () => {
     expect(warnings().at(-1)).toContain("GENESYS.Combat.Warn.WaitForDeclarer");
     await combat.declare(of(creature), "attack");
     await settle();
-    expect(combat.combatant?.name).toBe("Jack");
+    expect(names(combat.pendingDeclarers())).toEqual(["Jack"]);
+    expect(combat.turn).toBeNull();
     expect(await asPlayer(() => combat.declare(of(jack), "attack"))).toBe(true);
     await settle();
 
@@ -126,7 +127,8 @@ describe("EX-13 duel of Bill Duran and Sonny Leeman", () => {
     await combat.trigger(of(sonny));
     await settle();
     expect(combat.executionSlots().map((s) => [s.combatant.name, s.held])).toEqual([["Sonny", true], ["Bill", false]]);
-    expect(names(combat.turns)).toEqual(["Sonny", "Bill"]);
+    // Bill's slot had begun: it stays on top, and Sonny's shot interrupts it.
+    expect(names(combat.turns)).toEqual(["Bill", "Sonny"]);
     expect(combat.combatant?.name).toBe("Sonny");
     await combat.nextTurn();
     await settle();
@@ -143,9 +145,9 @@ describe("D-36 execution ties go to the later declarer", () => {
     await combat.startCombat();
     await settle();
     expect(names(combat.pendingDeclarers())).toEqual(["B", "A"]);
-    // In the declaration phase the tracker lists the declaration order, and its current turn is who declares.
+    // In the declaration phase the tracker lists the declaration order, and it is nobody's turn.
     expect(names(combat.turns)).toEqual(["B", "A"]);
-    expect(combat.combatant?.name).toBe("B");
+    expect(combat.combatant).toBeNull();
     await combat.declare(of(b), "defence");
     await combat.declare(of(a), "attack");
     await settle();

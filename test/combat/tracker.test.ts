@@ -1,11 +1,19 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { TRACKER_TEMPLATE, trackerView, type TrackerView } from "../../src/applications/combat-view.js";
+import { GenesysCombatTracker } from "../../src/applications/combat-tracker.js";
+import type { GenesysCombat } from "../../src/documents/combat.js";
+import type { ContextEntry } from "../foundry/combat.js";
 import { MANEUVER_DIALOG_TEMPLATE, declarationChoices, promptDeclaration, promptReplacement, replacementChoices } from "../../src/applications/maneuver-dialog.js";
 import { diceDouble } from "../foundry/dice.js";
-import { asPlayer, bootCombat, fight, person, settle } from "./helpers.js";
+import { foundryDouble } from "../foundry/boot.js";
+import { asPlayer, bootCombat, fight, person, settle, warnings } from "./helpers.js";
 
 beforeAll(async () => {
   await bootCombat();
+});
+
+beforeEach(() => {
+  foundryDouble().notifications.length = 0;
 });
 
 const render = (view: TrackerView | Record<string, unknown>, template = TRACKER_TEMPLATE) => foundry.applications.handlebars.renderTemplate(template, view);
@@ -29,6 +37,8 @@ describe("the tracker's GeneSys part (templates/combat/tracker.hbs, real handleb
     await combat.declare(of(npc), "defence");
     await settle();
 
+    // Nobody's turn while declaring: who declares next comes from the pending declarers.
+    expect(combat.turn).toBeNull();
     const gmView = trackerView(combat, game.user, game.i18n);
     const gmHtml = await render(gmView);
     expect(gmHtml).toContain('data-genesys-phase="declaration"');
@@ -49,6 +59,7 @@ describe("the tracker's GeneSys part (templates/combat/tracker.hbs, real handleb
     const playerPc = rowHtml(playerHtml, of(pc).id ?? "");
     expect(playerPc).toContain('data-action="genesysDeclare"');
     expect(playerPc).toContain("GENESYS.Combat.Status.DeclaresNext");
+    expect(playerPc).toContain("declares-next");
     expect(playerHtml).not.toContain("genesysBeginExecution");
 
     await asPlayer(() => combat.declare(of(pc), "attack"));
@@ -79,6 +90,59 @@ describe("the tracker's GeneSys part (templates/combat/tracker.hbs, real handleb
     expect(row).toContain("GENESYS.Combat.Status.Holding");
     expect(row).toContain('data-action="genesysTrigger"');
     expect(row).toContain('data-action="genesysCancelHold"');
+  });
+});
+
+/** The tracker's combatant menu as v13 builds it, for the combat it shows. */
+function menuOf(combat: GenesysCombat): ContextEntry[] {
+  const tracker = new GenesysCombatTracker();
+  // The double's tab lets a test choose the combat it shows, and exposes the protected builder Foundry calls.
+  const open = tracker as unknown as { viewed: GenesysCombat | null; _getEntryContextOptions(): ContextEntry[] };
+  open.viewed = combat;
+  return open._getEntryContextOptions();
+}
+
+/** A tracker row as the menu reads it (no DOM in these tests): its combatant id, and closest() finding itself. */
+function row(id: string | null): HTMLElement {
+  const li = { dataset: { combatantId: id ?? "" }, closest: () => li };
+  // Only dataset and closest are read from the row element.
+  return li as unknown as HTMLElement;
+}
+
+describe("the combatant context menu", () => {
+  it("drops Clear and Reroll Initiative and offers the Narrator 'Clear declaration' while declaring", async () => {
+    const pc = await person("Eroina", 9, true);
+    const npc = await person("Bandito", 7);
+    const { combat, of } = await fight(pc, npc);
+    await combat.startCombat();
+    await settle();
+    await combat.declare(of(npc), "defence");
+    await settle();
+
+    const menu = menuOf(combat);
+    expect(menu.map((e) => e.name)).toEqual(["COMBAT.CombatantUpdate", "COMBAT.CombatantRemove", "GENESYS.Combat.Context.ClearDeclaration"]);
+    const clear = menu.find((e) => e.name === "GENESYS.Combat.Context.ClearDeclaration");
+    if (!clear?.condition) throw new Error("no Clear declaration entry");
+    expect(clear.condition(row(of(npc).id))).toBe(true);
+    // Nothing declared yet, or not the Narrator: not offered.
+    expect(clear.condition(row(of(pc).id))).toBe(false);
+    expect(await asPlayer(() => Promise.resolve(clear.condition?.(row(of(npc).id))))).toBe(false);
+
+    // Chosen: the declaration is gone through the GM's intent, and the bandit declares again first.
+    clear.callback(row(of(npc).id));
+    await settle();
+    expect(of(npc).declarationFor(1)).toBeNull();
+    expect(combat.pendingDeclarers()[0]?.name).toBe("Bandito");
+    expect(warnings()).toEqual([]);
+
+    // Execution phase: a declaration is no longer the Narrator's to take back from here.
+    await combat.declare(of(npc), "attack");
+    await asPlayer(() => combat.declare(of(pc), "attack"));
+    await settle();
+    expect(combat.phase).toBe("execution");
+    expect(clear.condition(row(of(npc).id))).toBe(false);
+    expect(await combat.clearDeclaration(of(npc))).toBe(false);
+    expect(warnings().at(-1)).toContain("GENESYS.Combat.Warn.NotDeclarationPhase");
   });
 });
 

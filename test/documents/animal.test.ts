@@ -53,10 +53,11 @@ describe("animals", () => {
 });
 
 describe("token bars", () => {
-  it("Ferite and Fatica are trackable bars on every actor type", async () => {
+  it("the bars are what is left before death and collapse; Ferite and Fatica stay plain values", async () => {
     await bootSystem();
     for (const type of ["character", "npc", "animal"]) {
-      expect(CONFIG.Actor.trackableAttributes[type]?.bar).toEqual(["wounds", "fatigue"]);
+      expect(CONFIG.Actor.trackableAttributes[type]?.bar).toEqual(["bars.life", "bars.consciousness"]);
+      expect(CONFIG.Actor.trackableAttributes[type]?.value).toEqual(expect.arrayContaining(["wounds.value", "fatigue.value"]));
     }
     const a = await createActor({ name: "Bar", type: "character" });
     const sys = a.system as unknown as Record<string, { value: number; max: number }>;

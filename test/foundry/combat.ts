@@ -1,12 +1,27 @@
 /**
  * Test double of Foundry v13's Combat and Combatant, as far as our combat code uses them:
  * combatants embedded in a combat, `turns` built by setupTurns with `_sortCombatants` as an unbound comparator,
- * startCombat/nextRound advancing the round and the active GM's client running `_onStartRound`, flags read and
- * written through update with v13's permission rules (a player may only change initiative, flags and defeated
- * of combatants whose actor they own; only a GM changes the combat), descendant-document events, the
+ * startCombat/nextRound advancing the round, flags read and written through update with v13's permission rules (a
+ * player may only change initiative, flags and defeated of combatants whose actor they own; only a GM changes the
+ * combat), _preUpdate able to change or refuse a write, descendant-document events, the turn events (below), the
  * sidebar CombatTracker class to extend, and CONFIG.Dice.randomUniform fed from a queue.
  * Every write takes a server round trip and is applied when it comes back (assumption, the one clients.ts states
  * and documents.ts models), so two clients' writes can interleave as they do in Foundry.
+ *
+ * Turn events, as v13 fires them after an update of the combat (combatDouble().turnEvents records them):
+ * - Only when the (round, turn, combatant) state changed, and not with `{turnEvents: false}` (foundryvtt/foundryvtt
+ *   #10387: events fired on every update were a bug; `options.turnEvents !== false` is the guard it quotes).
+ * - Only when the round goes up or `turn` goes up: moving back fires nothing (#11988, "working as intended"), nor
+ *   does setting `turn` to null (draw-steel src/module/documents/combat.mjs at 13.351 fires `_onEndTurn` itself in
+ *   its `endTurn`, which sets the turn to null); the combatant that counts is the one at `turns[turn]` (#12747: an
+ *   index moved by a re-sort fires events for an unchanged combatant; #13983: the events assume the turn moves down).
+ * - On the active GM's client only, in this order and awaited: end of the previous combatant's turn, end of the
+ *   previous round (not round 0, #11238), start of the new round, start of the new combatant's turn (also when only
+ *   the round went up, #10786). Contexts are v13's `{round, turn, skipped}` / `{round, skipped}` (fvtt-types
+ *   Combat.TurnEventContext; draw-steel passes `skipped: false` at 13.351).
+ * - Then `combatTurnChange(combat, previous, current)` on every client (#9664, the hook of this workflow).
+ * Not modelled: events for combatants "skipped" over when the turn jumps several places (#11998 asks for them,
+ * open; #13983 says v13 treats skipping in its own way). Our code moves the turn one place at a time.
  */
 import { Collection, randomID, type Actor, type User } from "./documents.js";
 import { mergeObject } from "./data-model.js";
@@ -119,6 +134,20 @@ function broadcast(event: () => void): void {
 
 export interface HistoryData { round: number; turn: number | null; combatantId: string | null }
 
+/** One turn event the double fired (the methods are called on the active GM's client). */
+export interface TurnEvent {
+  event: "startTurn" | "endTurn" | "startRound" | "endRound";
+  round: number;
+  turn: number | null;
+  combatantId: string | null;
+  name: string | null;
+  skipped: boolean;
+}
+
+function sameState(a: HistoryData, b: HistoryData): boolean {
+  return a.round === b.round && a.turn === b.turn && a.combatantId === b.combatantId;
+}
+
 export class Combat {
   _source: { _id: string; round: number; turn: number | null; flags: Flags };
   combatants = new Collection<Combatant>();
@@ -144,6 +173,8 @@ export class Combat {
   get id(): string { return this._source._id; }
   get round(): number { return this._source.round; }
   get turn(): number | null { return this._source.turn; }
+  /** v13 lets code change a field in memory before a write commits it (draw-steel's nextRound sets `this.turn = null`). */
+  set turn(value: number | null) { this._source.turn = value; }
   get flags(): Flags { return this._source.flags; }
   get started(): boolean { return this.turns.length > 0 && this.round > 0; }
   get combatant(): Combatant | null { return this.turn === null ? null : this.turns[this.turn] ?? null; }
@@ -177,31 +208,84 @@ export class Combat {
     return turns;
   }
 
+  /**
+   * _preUpdate runs on the writing client before the server sees the write; what it changes in `changes` is written,
+   * and `false` cancels the write (foundryvtt/dnd5e module/data/item/class.mjs rewrites `changed.system.levels` there).
+   */
   async update(changes: Record<string, unknown>, options: Record<string, unknown> = {}): Promise<this> {
     const user = game().user;
     if (!user.isGM) throw new Error(`User ${user.name} lacks permission to update Combat ${this.id}`);
+    const changed = structuredClone(changes);
+    if ((await this._preUpdate(changed, options, user)) === false) return this;
     await roundTrip();
-    this._source = mergeObject(this._source, changes) as Combat["_source"];
-    this._onUpdate(changes, options, user.id);
+    this._source = mergeObject(this._source, changed) as Combat["_source"];
+    this._onUpdate(changed, options, user.id);
     return this;
   }
 
-  /** v13: the new current state, and turn events on the active GM's client (not awaited by update). */
-  protected _onUpdate(changed: Record<string, unknown>, _options: Record<string, unknown>, _userId: string): void {
-    this.previous = this.current;
-    this.current = { round: this.round, turn: this.turn, combatantId: this.combatant?.id ?? null };
-    if (game().users.activeGM?.isSelf !== true) return;
-    if ("round" in changed && this.current.round > this.previous.round) void this._onStartRound({ round: this.round, skipped: false });
+  protected async _preUpdate(_changes: Record<string, unknown>, _options: Record<string, unknown>, _user: User): Promise<boolean | undefined> {
+    await Promise.resolve();
+    return undefined;
   }
 
-  protected async _onStartRound(_context: { round: number; skipped: boolean }): Promise<void> {
+  /** v13: the new current state, the previous one kept when it changed, then the turn events (not awaited by update). */
+  protected _onUpdate(_changed: Record<string, unknown>, options: Record<string, unknown>, _userId: string): void {
+    const prior = this.current;
+    this.current = { round: this.round, turn: this.turn, combatantId: this.combatant?.id ?? null };
+    if (sameState(prior, this.current)) return;
+    this.previous = prior;
+    if (options["turnEvents"] !== false) void this._manageTurnEvents(prior, this.current);
+  }
+
+  /** See the file header. */
+  protected async _manageTurnEvents(previous: HistoryData, current: HistoryData): Promise<void> {
+    if (!this.started) return;
+    const advanceRound = current.round > previous.round;
+    const advanceTurn = current.turn !== null && current.turn > (previous.turn ?? -1);
+    if (!advanceRound && !advanceTurn) return;
+    if (game().users.activeGM?.isSelf === true) {
+      const prior = previous.combatantId === null ? undefined : this.combatants.get(previous.combatantId);
+      if (prior) await this._onEndTurn(prior, { round: previous.round, turn: previous.turn, skipped: false });
+      if (advanceRound && previous.round >= 1) await this._onEndRound({ round: previous.round, skipped: false });
+      if (advanceRound) await this._onStartRound({ round: current.round, skipped: false });
+      const next = current.combatantId === null ? undefined : this.combatants.get(current.combatantId);
+      if (next) await this._onStartTurn(next, { round: current.round, turn: current.turn, skipped: false });
+    }
+    (globalThis as unknown as { Hooks: { callAll(name: string, ...args: unknown[]): boolean } }).Hooks.callAll("combatTurnChange", this, previous, current);
+  }
+
+  #record(event: TurnEvent["event"], context: { round: number; turn?: number | null; skipped: boolean }, combatant?: Combatant): void {
+    combatDouble().turnEvents.push({ event, round: context.round, turn: context.turn ?? null, combatantId: combatant?.id ?? null, name: combatant?.name ?? null, skipped: context.skipped });
+  }
+
+  protected async _onStartTurn(combatant: Combatant, context: { round: number; turn: number | null; skipped: boolean }): Promise<void> {
+    this.#record("startTurn", context, combatant);
     await Promise.resolve();
   }
 
-  async startCombat(): Promise<this> {
-    return this.update({ round: 1, turn: 0 });
+  protected async _onEndTurn(combatant: Combatant, context: { round: number; turn: number | null; skipped: boolean }): Promise<void> {
+    this.#record("endTurn", context, combatant);
+    await Promise.resolve();
   }
 
+  protected async _onStartRound(context: { round: number; skipped: boolean }): Promise<void> {
+    this.#record("startRound", context);
+    await Promise.resolve();
+  }
+
+  protected async _onEndRound(context: { round: number; skipped: boolean }): Promise<void> {
+    this.#record("endRound", context);
+    await Promise.resolve();
+  }
+
+  /** v13: round 1 on turn 0, announced by the combatStart hook with the data it is about to write (V13-API.md §5.3). */
+  async startCombat(): Promise<this> {
+    const updateData = { round: 1, turn: 0 };
+    (globalThis as unknown as { Hooks: { callAll(name: string, ...args: unknown[]): boolean } }).Hooks.callAll("combatStart", this, updateData);
+    return this.update(updateData);
+  }
+
+  /** v13 keeps a null turn null (draw-steel's nextRound relies on it), else the next round begins on turn 0. */
   async nextRound(): Promise<this> {
     return this.update({ round: this.round + 1, turn: this.turn === null ? null : 0 });
   }
@@ -243,18 +327,46 @@ export class Combat {
   }
 }
 
+/** A v13 context menu entry (v13 shape: name, icon HTML, condition and callback on the row element). */
+export interface ContextEntry {
+  name: string;
+  icon: string;
+  condition?: (li: HTMLElement) => boolean;
+  callback: (li: HTMLElement) => unknown;
+}
+
 /** The v13 sidebar tab our tracker extends; its rendering is not imitated (the tracker's view and template are tested). */
 class CombatTracker {
   static DEFAULT_OPTIONS: Record<string, unknown> = {};
   static PARTS: Record<string, unknown> = {};
+  /** v13: the combat the tab shows (typed member `viewed`); tests set it. */
+  viewed: Combat | null = null;
   async _onRender(_context: unknown, _options: unknown): Promise<void> {
     await Promise.resolve();
+  }
+
+  /**
+   * v13 core's combatant entries, by the names systems filter on: "COMBAT.CombatantClear" (sets initiative to null)
+   * and "COMBAT.CombatantReroll" (rolls it again) are dropped by draw-steel (13.351) and the-metalworks/cosmere-rpg,
+   * "COMBAT.CombatantRemove" is edited by ptr2e; "COMBAT.CombatantUpdate" and the GM-only conditions are assumptions.
+   */
+  _getEntryContextOptions(): ContextEntry[] {
+    const gm = (): boolean => game().user.isGM;
+    const of = (li: HTMLElement): Combatant | undefined => this.viewed?.combatants.get(li.dataset["combatantId"] ?? "");
+    return [
+      { name: "COMBAT.CombatantUpdate", icon: '<i class="fa-solid fa-pen-to-square"></i>', condition: gm, callback: () => undefined },
+      { name: "COMBAT.CombatantClear", icon: '<i class="fa-solid fa-arrow-rotate-left"></i>', condition: (li) => gm() && of(li)?.initiative !== null, callback: (li) => of(li)?.update({ initiative: null }) },
+      { name: "COMBAT.CombatantReroll", icon: '<i class="fa-solid fa-dice-d20"></i>', condition: gm, callback: () => undefined },
+      { name: "COMBAT.CombatantRemove", icon: '<i class="fa-solid fa-trash"></i>', condition: gm, callback: () => undefined },
+    ];
   }
 }
 
 export interface CombatDouble {
   /** Values the next CONFIG.Dice.randomUniform calls return, in order; when empty, Math.random. */
   uniforms: number[];
+  /** Every turn event fired, in order (see the file header). */
+  turnEvents: TurnEvent[];
 }
 
 export function combatDouble(): CombatDouble {
@@ -264,7 +376,7 @@ export function combatDouble(): CombatDouble {
 /** Adds Combat, Combatant, their CONFIG entries, the tracker class and the dice generator (call after installDice). */
 export function installCombat(): CombatDouble {
   const g = globalThis as unknown as Record<string, Record<string, unknown>>;
-  const s: CombatDouble = { uniforms: [] };
+  const s: CombatDouble = { uniforms: [], turnEvents: [] };
   g["combatDouble"] = s as unknown as Record<string, unknown>;
   const foundry = g["foundry"] ?? {};
   const applications = (foundry["applications"] ?? {}) as Record<string, Record<string, unknown> | undefined>;

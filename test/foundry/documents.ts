@@ -94,6 +94,18 @@ export abstract class Document {
     const ctor = this.constructor as typeof Document;
     return this.parent ? `${this.parent.uuid}.${ctor.documentName}.${this.id}` : `${ctor.documentName}.${this.id}`;
   }
+  /** Manual order among siblings, 0 until sorted (dnd5e base-actor-sheet.mjs `_onSortItem` writes `sort`; draw-steel
+   *  actor-sheet.mjs lists items by `a.sort - b.sort`). */
+  get sort(): number {
+    const sort = this._source["sort"];
+    return typeof sort === "number" ? sort : 0;
+  }
+
+  /** `{ type, uuid }`, what a sheet drag carries: the hotbar's default macro receives "Actor.<a>.Item.<i>"
+   *  (Savantford/foundry-weirdwizard#180), dnd5e module/documents/macro.mjs reads `type` and resolves the rest. */
+  toDragData(): Record<string, unknown> {
+    return { type: (this.constructor as typeof Document).documentName, uuid: this.uuid };
+  }
 
   protected buildSystem(source: unknown): TypeDataModel {
     const Model = (this.constructor as typeof Document).dataModels()[this.type];
@@ -208,6 +220,21 @@ export class Item extends Document {
     super(data, context);
     this.prepareData();
   }
+  /** The configured class, CONFIG.Item.documentClass (V13-API §3; dnd5e calls `Item.implementation.fromDropData`). */
+  static get implementation(): typeof Item {
+    return (globalThis as unknown as { CONFIG: { Item: { documentClass: typeof Item } } }).CONFIG.Item.documentClass;
+  }
+  /**
+   * The item a drop names by uuid, or null when it is gone (dnd5e module/documents/macro.mjs warns on a falsy
+   * `Item.implementation.fromDropData`). Drop data carrying the item's data instead of a uuid is not modelled.
+   */
+  static async fromDropData(data: Record<string, unknown>): Promise<Item | null> {
+    const uuid = data["uuid"];
+    if (typeof uuid !== "string") return null;
+    const utils = (globalThis as unknown as { foundry: { utils: { fromUuid(uuid: string): Promise<unknown> } } }).foundry.utils;
+    const doc = await utils.fromUuid(uuid);
+    return doc instanceof Item ? doc : null;
+  }
   static override dataModels(): Record<string, ModelClass> {
     return (globalThis as unknown as { CONFIG: { Item: { dataModels: Record<string, ModelClass> } } }).CONFIG.Item.dataModels;
   }
@@ -251,6 +278,22 @@ export class Actor extends Document {
     return (globalThis as unknown as { CONFIG: { Actor: { dataModels: Record<string, ModelClass> } } }).CONFIG.Actor.dataModels;
   }
 
+  /**
+   * Core's Token HUD edit: a bar is clamped to [0, max] and written to `<attribute>.value`, a value is written as is,
+   * a delta added first (crnormand/gurps#1735 quotes core's clamp; dnd5e's Actor5e overrides this same method).
+   */
+  async modifyTokenAttribute(attribute: string, value: number, isDelta = false, isBar = true): Promise<this> {
+    let current: unknown = this.system;
+    for (const key of attribute.split(".")) current = (current as Record<string, unknown> | undefined)?.[key];
+    if (isBar) {
+      const bar = current as { value: number; max: number };
+      const next = Math.min(Math.max(isDelta ? bar.value + value : value, 0), bar.max);
+      return this.update({ [`system.${attribute}.value`]: next });
+    }
+    const next = isDelta ? Number(current) + value : value;
+    return this.update({ [`system.${attribute}`]: next });
+  }
+
   #addItem(data: Record<string, unknown>): Item {
     const ItemClass = (globalThis as unknown as { CONFIG: { Item: { documentClass: typeof Item } } }).CONFIG.Item.documentClass;
     const item = new ItemClass(data, { parent: this });
@@ -263,13 +306,35 @@ export class Actor extends Document {
     for (const item of this.items.values()) item.reset();
   }
 
-  async createEmbeddedDocuments(type: string, data: Record<string, unknown>[]): Promise<Item[]> {
+  /**
+   * Owners only. Without `keepId` the data's `_id` is replaced by a new one; with it the id is kept, and an id the actor
+   * already holds is refused (v13 API, DatabaseCreateOperation.keepId; assumption on the refusal, as for effects above).
+   */
+  async createEmbeddedDocuments(type: string, data: Record<string, unknown>[], { keepId = false }: { keepId?: boolean } = {}): Promise<Item[]> {
     if (type !== "Item") throw new Error("only Items are embedded in this double");
     if (!this.isOwner) throw new Error("lacks permission");
-    const created = data.map((d) => this.#addItem(d));
+    const sources = data.map((d) => {
+      const { _id, ...rest } = structuredClone(d);
+      if (!keepId) return rest;
+      if (typeof _id === "string" && this.items.has(_id)) throw new Error(`Item "${_id}" already exists in ${this.uuid}`);
+      return { _id, ...rest };
+    });
+    const created = sources.map((d) => this.#addItem(d));
     this.reset();
     await Promise.resolve();
     return created;
+  }
+
+  /** `[{ _id, …changes }]`, each applied as that item's update (dnd5e `_onSortItem` writes sorts this way). */
+  async updateEmbeddedDocuments(type: string, updates: Record<string, unknown>[]): Promise<Item[]> {
+    if (type !== "Item") throw new Error("only Items are embedded in this double");
+    const updated: Item[] = [];
+    for (const { _id, ...changes } of updates) {
+      const item = this.items.get(String(_id));
+      if (!item) throw new Error(`Item "${String(_id)}" does not exist in ${this.uuid}`);
+      updated.push(await item.update(changes));
+    }
+    return updated;
   }
 
   static async create(data: Record<string, unknown>): Promise<Actor> {

@@ -8,6 +8,7 @@ import { installChat } from "./chat.js";
 import { installCombat } from "./combat.js";
 import { embeddedDocument, installScenes, type Scene } from "./scenes.js";
 import { currentClientUser } from "./clients.js";
+import { installTokens } from "./tokens.js";
 
 export interface Notification { level: "info" | "warn" | "error"; message: string }
 
@@ -48,6 +49,16 @@ class HooksDouble {
     const list = this.#handlers.get(name) ?? [];
     this.#handlers.set(name, list.filter((h) => !h.once));
     for (const h of list) h.fn(...args);
+    return true;
+  }
+  /** Stops at the first handler returning false and answers false; else true (foundryvtt.com/api
+   *  classes/foundry.helpers.Hooks.html: "Continue calling hooks until either all have been called or one returns false"). */
+  call(name: string, ...args: unknown[]): boolean {
+    const list = this.#handlers.get(name) ?? [];
+    for (const h of list) {
+      if (h.once) this.#handlers.set(name, (this.#handlers.get(name) ?? []).filter((x) => x !== h));
+      if (h.fn(...args) === false) return false;
+    }
     return true;
   }
 }
@@ -114,6 +125,7 @@ export function installFoundry(): FoundryDouble {
   installSheets();
   installChat();
   installCombat();
+  installTokens();
   installScenes();
   return { notifications, settings, users, hooks, setUser: (u) => { seat = u; } };
 }

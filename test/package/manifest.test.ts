@@ -28,8 +28,8 @@ describe("system.json", () => {
 
   it("uses metres, wounds and fatigue bars, the system CSS layer and both languages", () => {
     expect(source["grid"]).toEqual({ type: 1, distance: 1, units: "m" });
-    expect(source["primaryTokenAttribute"]).toBe("wounds");
-    expect(source["secondaryTokenAttribute"]).toBe("fatigue");
+    expect(source["primaryTokenAttribute"]).toBe("bars.life");
+    expect(source["secondaryTokenAttribute"]).toBe("bars.consciousness");
     expect(source.styles).toEqual([{ src: "genesys.css", layer: "system" }]);
     expect(source.languages.map((l) => l.lang).sort()).toEqual(["en", "it"]);
   });

@@ -117,8 +117,8 @@ describe.each(ANIMAL_KEYS.map((k) => [ANIMALS[k].italianName, k] as const))("%s"
       width: TOKEN[key].size,
       height: TOKEN[key].size,
       texture: { src: doc.img },
-      bar1: { attribute: "wounds" },
-      bar2: { attribute: "fatigue" },
+      bar1: { attribute: "bars.life" },
+      bar2: { attribute: "bars.consciousness" },
       displayBars: 20,
       displayName: 20,
     });

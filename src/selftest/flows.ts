@@ -1,0 +1,426 @@
+/**
+ * The scenario steps of the in-Foundry self-test; quench.ts puts them into a Quench batch. Each step takes the few
+ * things it needs, makes its documents through the Scratch (so cleanup finds them) and asserts as it goes with the
+ * batch's chai-style `assert`. Everything is played from the Narrator's client through the public API a sheet, a card
+ * button or the combat tracker would call, so the same checks run as at the table.
+ */
+import type { DefenceAnswer } from "../applications/attack-dialog.js";
+import { gmQueue } from "../authority/serial-queue.js";
+import { attack, cardState, onCardAction, type CardAction, type CardMessage } from "../chat/attack-flow.js";
+import type { AttackRow } from "../chat/attack-card.js";
+import { rollModeOption, type MessageMode } from "../compat/message-mode.js";
+import { CONDITION_STATUS, CONDITION_STATUS_IDS } from "../config/statuses.js";
+import { defaultAnswer, prepareAttack, type TargetRef } from "../dice/attack-roll.js";
+import type { GenesysActor } from "../documents/actor.js";
+import type { GenesysCombat } from "../documents/combat.js";
+import { isGenesysCombatant, type GenesysCombatant } from "../documents/combatant.js";
+import type { GenesysItem } from "../documents/item.js";
+import { conditionThresholds } from "../rules/condition.js";
+import type { ActorType, ItemType, Scratch, SheetProbe } from "./scratch.js";
+
+/** The chai `assert` members the steps use (Quench passes chai's; the unit tests one built on node:assert). */
+export interface Assert {
+  ok(value: unknown, message?: string): void;
+  strictEqual(actual: unknown, expected: unknown, message?: string): void;
+  deepEqual(actual: unknown, expected: unknown, message?: string): void;
+  isAbove(value: number, above: number, message?: string): void;
+}
+
+export const ACTOR_TYPES: readonly ActorType[] = ["character", "npc", "animal"];
+export const ITEM_TYPES: readonly ItemType[] = ["skill", "trait", "weapon", "armor", "gear"];
+
+/** The value, or a failure naming what was missing (chai's assert does not narrow types). */
+export function must<T>(value: T | null | undefined, what: string): T {
+  if (value === null || value === undefined) throw new Error(what);
+  return value;
+}
+
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Polls until `condition` holds: statuses and combat syncs follow an update on their own, a moment later. */
+export async function waitFor(condition: () => boolean, what: string, timeoutMs = 5_000): Promise<void> {
+  const start = Date.now();
+  while (!condition()) {
+    if (Date.now() - start > timeoutMs) throw new Error(`timed out after ${String(timeoutMs)} ms waiting for ${what}`);
+    await sleep(25);
+  }
+}
+
+/**
+ * Lets the Narrator's client finish what it queued in the background (round starts, turn syncs): a few passes through
+ * its queue, then more while `until` does not hold yet (a real server's round trips take longer than the double's).
+ * It never fails by itself; the assertion that follows says what did not happen.
+ */
+export async function settle(until: () => boolean = () => true, timeoutMs = 3_000): Promise<void> {
+  const start = Date.now();
+  for (let pass = 0; pass < 3 || (!until() && Date.now() - start < timeoutMs); pass++) {
+    await sleep(20);
+    await gmQueue.run(() => Promise.resolve());
+  }
+}
+
+/** Game settings by a key the 13.345 types may not declare (v14's core.messageMode). */
+interface UntypedSettings {
+  get(namespace: string, key: string): unknown;
+  set(namespace: string, key: string, value: unknown): Promise<unknown>;
+}
+
+/**
+ * Runs `fn` with the chat's roll mode set, and puts the user's own choice back whatever happens. The setting is
+ * v13's core.rollMode or v14's core.messageMode, as compat/message-mode.ts reads it.
+ */
+export async function withMessageMode<T>(mode: MessageMode, fn: () => Promise<T>): Promise<T> {
+  const key = game.release.generation >= 14 ? "messageMode" : "rollMode";
+  // The same settings object, seen through the untyped key of whichever generation this is.
+  const settings = game.settings as unknown as UntypedSettings;
+  const previous = settings.get("core", key);
+  await settings.set("core", key, rollModeOption(mode));
+  try {
+    return await fn();
+  } finally {
+    await settings.set("core", key, previous);
+  }
+}
+
+/** Characteristics of an ordinary person whose Riflessi come out as `reflexes` (Percezione = Destrezza). */
+function person(reflexes = 7): { characteristics: Record<string, number> } {
+  return { characteristics: { dexterity: reflexes, experience: 7, charm: 7, strength: 7, perception: reflexes } };
+}
+
+const PISTOL = {
+  name: "Pistola",
+  type: "weapon",
+  system: {
+    skill: "pistola",
+    modes: [{
+      key: "oneHanded",
+      skill: "",
+      damage: { dice: 4, faces: 6, strength: false, flat: 0, type: "wounding" },
+      minStrength: 0,
+      magazine: 12,
+      preparation: 0,
+      range: { kind: "metres", value: 600 },
+      multiAttack: 1,
+    }],
+    mode: 0,
+    ready: true,
+    rounds: 12,
+  },
+};
+/** Percezione 7 + 5 bought: grade 12. The item's name gives the slug the pistol asks for. */
+const PISTOL_SKILL = { name: "Pistola", type: "skill", system: { characteristic: "perception", bought: 5, earned: 0 } };
+
+// ───────────────────────── actors, items and sheets ─────────────────────────
+
+export async function createEveryActor(scratch: Scratch, assert: Assert): Promise<Record<ActorType, GenesysActor>> {
+  const made: Record<ActorType, GenesysActor> = {
+    character: await scratch.actor("Protagonista", { type: "character", system: person() }),
+    npc: await scratch.actor("Comparsa", { type: "npc", system: person() }),
+    animal: await scratch.actor("Animale", { type: "animal", system: { reflexes: 8, resistance: 12 } }),
+  };
+  for (const type of ACTOR_TYPES) {
+    const actor = made[type];
+    assert.strictEqual(actor.type, type, `${actor.name} has the wrong type`);
+    assert.ok(actor.genesys, `${actor.name} has no GeneSys data model`);
+    assert.ok(game.actors.has(actor.id ?? ""), `${actor.name} is not among the world's actors`);
+  }
+  return made;
+}
+
+export async function createEveryItem(scratch: Scratch, assert: Assert): Promise<Record<ItemType, GenesysItem>> {
+  const made: Record<ItemType, GenesysItem> = {
+    skill: await scratch.item("Abilità", { type: "skill", system: PISTOL_SKILL.system }),
+    trait: await scratch.item("Tratto", { type: "trait" }),
+    weapon: await scratch.item("Arma", { type: "weapon", system: PISTOL.system }),
+    armor: await scratch.item("Armatura", { type: "armor", system: { defence: 15, minStrength: 6, coverage: "torso", worn: true } }),
+    gear: await scratch.item("Equipaggiamento", { type: "gear" }),
+  };
+  for (const type of ITEM_TYPES) assert.strictEqual(made[type].type, type, `${made[type].name} has the wrong type`);
+  return made;
+}
+
+/** Opens, reads and closes the sheet of each document: it must render without error, as a GeneSys sheet with parts. */
+export async function renderEverySheet(scratch: Scratch, documents: readonly (GenesysActor | GenesysItem)[], assert: Assert): Promise<SheetProbe[]> {
+  const probes: SheetProbe[] = [];
+  for (const doc of documents) {
+    const probe = await scratch.world.renderSheet(doc);
+    assert.ok(probe.rendered, `the sheet of ${doc.name} did not render`);
+    assert.ok(probe.classes.includes("genesys"), `the sheet of ${doc.name} is not a GeneSys sheet (classes: ${probe.classes.join(" ")})`);
+    assert.isAbove(probe.parts.length, 0, `the sheet of ${doc.name} rendered no parts`);
+    probes.push(probe);
+  }
+  return probes;
+}
+
+// ───────────────────────── checks in every roll mode ─────────────────────────
+
+/** What a posted check tells about who may see it. */
+interface SeenMessage {
+  id: string | null;
+  whisper: string[];
+  blind: boolean;
+}
+
+/** A posted message as rollCheck returns it (a message, or for a blind check possibly only `true`: see rollEveryMode). */
+function seenMessage(result: unknown): SeenMessage | null {
+  if (typeof result !== "object" || result === null) return null;
+  // A non-null object: each field is checked before it is used.
+  const m = result as { id?: unknown; whisper?: unknown; blind?: unknown };
+  if (!Array.isArray(m.whisper)) return null;
+  const whisper = m.whisper.filter((w): w is string => typeof w === "string");
+  return { id: typeof m.id === "string" ? m.id : null, whisper, blind: m.blind === true };
+}
+
+const isNarrator = (id: string): boolean => game.users.contents.some((u) => u.id === id && u.isGM);
+
+export type CheckOutcome = { mode: MessageMode; result: "message" | "made"; whisper: string[]; blind: boolean };
+
+export const MESSAGE_MODES: readonly MessageMode[] = ["public", "gm", "blind", "self"];
+
+/**
+ * §1.7 one check on Destrezza in each of Foundry's roll modes (public, private GM, blind, self), chosen as in the chat
+ * controls and rolled through actor.rollCheck as the sheet calls it. A blind check is the Narrator's client's own roll
+ * (§1.7.3), whispered to the Narrators only; its answer may be the card or just `true` that it was made, so both are
+ * accepted.
+ */
+export async function rollEveryMode(actor: GenesysActor, scratch: Scratch, assert: Assert): Promise<CheckOutcome[]> {
+  const outcomes: CheckOutcome[] = [];
+  for (const mode of MESSAGE_MODES) {
+    const result: unknown = await withMessageMode(mode, () => actor.rollCheck({ characteristic: "dexterity", prompt: false }));
+    const seen = seenMessage(result);
+    scratch.adoptMessage(seen?.id);
+    if (mode === "blind" && result === true) {
+      outcomes.push({ mode, result: "made", whisper: [], blind: true });
+      continue;
+    }
+    const message = must(seen, `the ${mode} check posted nothing (rollCheck gave ${String(result)})`);
+    switch (mode) {
+      case "public":
+        assert.deepEqual(message.whisper, [], "a public check is whispered to nobody");
+        assert.strictEqual(message.blind, false, "a public check is not blind");
+        break;
+      case "gm":
+        assert.ok(message.whisper.length > 0 && message.whisper.every(isNarrator), "a private check is whispered to the Narrators only");
+        assert.strictEqual(message.blind, false, "a private check is not blind");
+        break;
+      case "blind":
+        assert.ok(message.whisper.length > 0 && message.whisper.every(isNarrator), "a blind check is whispered to the Narrators only");
+        assert.strictEqual(message.blind, true, "a blind check carries Foundry's blind flag");
+        break;
+      case "self":
+        assert.deepEqual(message.whisper, [game.user.id], "a self check is whispered to its roller only");
+        assert.strictEqual(message.blind, false, "a self check is not blind");
+        break;
+    }
+    outcomes.push({ mode, result: "message", whisper: message.whisper, blind: message.blind });
+  }
+  return outcomes;
+}
+
+// ───────────────────────── attack → defence → damage → apply → undo ─────────────────────────
+
+/** A shooter with the Pistola skill (grade 12) and a loaded pistol, and the pistol's item id. */
+export async function createShooter(scratch: Scratch): Promise<{ shooter: GenesysActor; weaponId: string }> {
+  const shooter = await scratch.actor("Tiratore", { type: "npc", system: person(), items: [PISTOL_SKILL, PISTOL] });
+  const weapon = shooter.items.find((i) => i.type === "weapon");
+  return { shooter, weaponId: must(weapon?.id, "the shooter has no pistol") };
+}
+
+/** What the card attacks and how it defends. */
+export interface AttackTarget {
+  /** The target's actor as it is now (a token actor is re-read through its token). */
+  actor(): GenesysActor | null;
+  tokenUuid: string;
+  defence: DefenceAnswer;
+  /** For an unlinked token: the world actor it was made from, which the hit must not touch. */
+  worldActor?: GenesysActor;
+}
+
+export const DODGE: DefenceAnswer = {
+  choice: "dexterity",
+  grade: null,
+  maneuver: false,
+  dive: false,
+  cover: "none",
+  advantages: [],
+  surprised: false,
+  opponentProne: false,
+  modifier: 0,
+};
+
+export const ANIMAL_DEFENCE: DefenceAnswer = { ...DODGE, choice: "animal" };
+
+/** The Narrator's override of the attack's modifiers: 2D10 + 12 + 40 beats any defence these targets can roll. */
+const SURE_HIT = 40;
+
+const woundsOf = (actor: GenesysActor | null): number => must(actor?.genesys, "the target is gone").wounds.value;
+
+export interface AttackReport {
+  card: CardMessage;
+  row: AttackRow;
+  wounds: { before: number; hit: number; undone: number };
+}
+
+function rowOf(card: CardMessage, rowId: string): AttackRow {
+  return must(cardState(card)?.rows[rowId], "the attack card lost its row");
+}
+
+async function click(card: CardMessage, action: CardAction, rowId: string, assert: Assert, options: Parameters<typeof onCardAction>[3] = {}): Promise<AttackRow> {
+  assert.strictEqual(await onCardAction(card, action, rowId, options), true, `the card's ${action} button did nothing (see Foundry's warning)`);
+  return rowOf(card, rowId);
+}
+
+/**
+ * §2.3 the whole card: the attack (with the Narrator's sure-hit override, so the dice cannot make it miss), the
+ * target's defence, the damage roll, Apply and Undo. The target's Ferite rise by what the card applied and come back
+ * on Undo; an unlinked token's world actor never changes.
+ */
+export async function attackDefendDamageUndo(shooter: GenesysActor, weaponId: string, target: AttackTarget, assert: Assert): Promise<AttackReport> {
+  const actor = must(target.actor(), "the target has no actor");
+  const worldBefore = target.worldActor ? woundsOf(target.worldActor) : null;
+  const ref: TargetRef = { actor, tokenUuid: target.tokenUuid, name: actor.name, distance: 4 };
+  const planned = prepareAttack(shooter, weaponId, [ref], (key) => game.i18n.localize(key));
+  if (!planned.ok) throw new Error(`no attack plan: ${game.i18n.format(planned.refusal.warning, planned.refusal.data)}`);
+  const answer = { ...defaultAnswer(planned.value), override: SURE_HIT };
+  const known = new Set(game.messages.contents.map((m) => m.id));
+  const before = woundsOf(actor);
+
+  const posted = await withMessageMode("public", () => attack(shooter, weaponId, { targets: [ref], answer }));
+  assert.strictEqual(posted, true, "attack() posted no card (see Foundry's warning)");
+  const card = must(game.messages.contents.find((m) => !known.has(m.id) && cardState(m) !== null), "the attack card is not in game.messages");
+  const rowId = must(Object.values(must(cardState(card), "no card state").rows)[0]?.id, "the attack card has no row");
+  assert.strictEqual(rowOf(card, rowId).target.actorUuid, actor.uuid, "the card's row names another actor");
+
+  assert.strictEqual((await click(card, "defend", rowId, assert, { defence: target.defence })).outcome, "hit", "the sure hit did not hit");
+  assert.ok((await click(card, "rollDamage", rowId, assert)).damage, "the card has no damage roll");
+  const applied = await click(card, "apply", rowId, assert);
+  const hit = woundsOf(target.actor());
+  assert.strictEqual(hit, must(applied.applied, "the card records no applied hit").change.after.wounds, "the Ferite are not what the card applied");
+  assert.isAbove(hit, before, "the hit added no Ferite");
+  if (target.worldActor) assert.strictEqual(woundsOf(target.worldActor), worldBefore, "the hit reached the world actor behind the token");
+
+  const undone = await click(card, "undo", rowId, assert);
+  assert.ok(undone.undone, "the card does not show the hit as undone");
+  const after = woundsOf(target.actor());
+  assert.strictEqual(after, before, "Undo did not bring the Ferite back");
+  if (target.worldActor) assert.strictEqual(woundsOf(target.worldActor), worldBefore, "Undo reached the world actor behind the token");
+  return { card, row: undone, wounds: { before, hit, undone: after } };
+}
+
+/** The book's wolf from the system's compendium, dropped on the scratch scene as an unlinked token. */
+export async function unlinkedWolf(scratch: Scratch, assert: Assert): Promise<{ wolf: GenesysActor; target: AttackTarget }> {
+  const wolf = await scratch.importActor("genesys-gdr.animals", "gnsAnimalWolf001", "Lupo");
+  const token = await scratch.token(wolf, false);
+  const actor = must(token.actor(), "the wolf's token has no actor");
+  assert.ok(actor !== wolf, "the unlinked token shares the world actor");
+  assert.strictEqual(actor.uuid, `${token.uuid}.Actor.${wolf.id ?? ""}`, "the token actor's uuid is not Scene.….Token.….Actor.…");
+  return { wolf, target: { actor: () => token.actor(), tokenUuid: token.uuid, defence: ANIMAL_DEFENCE, worldActor: wolf } };
+}
+
+/** A character on the scratch scene through a linked token: the token's actor is the world actor. */
+export async function linkedCharacter(scratch: Scratch, assert: Assert): Promise<{ hero: GenesysActor; target: AttackTarget }> {
+  const hero = await scratch.actor("Bersaglio", { type: "character", system: person() });
+  const token = await scratch.token(hero, true);
+  assert.ok(token.actor() === hero, "the linked token's actor is not the world actor");
+  return { hero, target: { actor: () => token.actor(), tokenUuid: token.uuid, defence: DODGE } };
+}
+
+// ───────────────────────── one combat round ─────────────────────────
+
+function combatantOf(combat: GenesysCombat, actor: GenesysActor): GenesysCombatant {
+  const found = combat.combatants.contents.find((c) => c.actor?.id === actor.id);
+  if (!isGenesysCombatant(found)) throw new Error(`${actor.name} is not a GeneSys combatant of the fight`);
+  return found;
+}
+
+type Named = { name?: string | null };
+const nameOf = (c: Named | null | undefined): string | null => c?.name ?? null;
+const namesOf = (list: readonly Named[]): (string | null)[] => list.map(nameOf);
+
+/**
+ * §2.1 one round: declarations in ascending Riflessi, the fastest holding an Attack (§2.1.2), execution in order of
+ * Riflessi + initiative, the hold triggered in the middle and going first, then round 2. Uses the Narrator's own
+ * declare/hold/trigger/nextTurn, which run at once on this client through the same checks as a player's intents.
+ */
+export async function playCombatRound(scratch: Scratch, assert: Assert): Promise<GenesysCombat> {
+  const fast = await scratch.actor("Alfa", { type: "character", system: person(9) });
+  const slow = await scratch.actor("Beta", { type: "npc", system: person(7) });
+  const beast = await scratch.actor("Gamma", { type: "animal", system: { reflexes: 8, resistance: 12 } });
+  const scene = await scratch.scene();
+  const fighters = [fast, slow, beast];
+  const tokens = [];
+  for (const actor of fighters) tokens.push({ actor, token: await scratch.token(actor, true) });
+  const combat = await scratch.combat();
+  await combat.createEmbeddedDocuments("Combatant", tokens.map(({ actor, token }) => ({ actorId: actor.id, tokenId: token.id, sceneId: scene.id })));
+  await settle();
+  // One combatant per fighter, in the fighters' order (combatantOf throws for a missing one).
+  const [alfa, beta, gamma] = fighters.map((a) => combatantOf(combat, a)) as [GenesysCombatant, GenesysCombatant, GenesysCombatant];
+  const current = (): string | null => nameOf(combat.combatant);
+  const [a, b, g] = [nameOf(alfa), nameOf(beta), nameOf(gamma)];
+
+  await withMessageMode("public", () => combat.startCombat());
+  // In the declaration phase the one to declare next is pendingDeclarers()[0] (Foundry's turn may point at nobody).
+  await settle(() => combat.round === 1 && combat.pendingDeclarers().length === fighters.length);
+  assert.strictEqual(combat.round, 1, "the fight did not start at round 1");
+  assert.strictEqual(combat.phase, "declaration", "round 1 did not open with declarations");
+  assert.deepEqual(namesOf(combat.pendingDeclarers()), [b, g, a], "declarations are not in ascending Riflessi");
+
+  assert.ok(await combat.declare(beta, "defence"), "Beta could not declare Difesa");
+  assert.ok(await combat.declare(gamma, "attack"), "Gamma could not declare Attacco");
+  assert.ok(await combat.declare(alfa, "attack", { held: true }), "Alfa could not hold an Attacco");
+  await settle(() => combat.phase === "execution" && current() === b);
+  assert.strictEqual(combat.phase, "execution", "everyone declared but execution did not begin");
+  const slots = (): [string | null, number, boolean][] => combat.executionSlots().map((s) => [nameOf(s.combatant), s.value, s.held]);
+  // Riflessi + maneuver initiative: Beta 7 + Difesa 4 = 11, Gamma 8 + Attacco 2 = 10; Alfa's hold waits for its event.
+  assert.deepEqual(slots(), [[b, 11, false], [g, 10, false]], "the execution order is wrong");
+  assert.strictEqual(current(), b, "the first to act is not Beta");
+
+  await combat.nextTurn();
+  await settle(() => current() === g);
+  assert.strictEqual(current(), g, "after Beta's turn it is not Gamma's");
+
+  assert.ok(await combat.trigger(alfa), "Alfa's hold could not be triggered");
+  await settle(() => current() === a);
+  assert.deepEqual(slots(), [[a, 11, true], [b, 11, false], [g, 10, false]], "the triggered hold does not go before normal actions");
+  assert.strictEqual(current(), a, "the triggered hold does not act at once");
+
+  await combat.nextTurn();
+  await settle(() => current() === g);
+  assert.strictEqual(current(), g, "after the held action Gamma does not resume");
+  await combat.nextTurn();
+  await settle(() => combat.round === 2 && combat.phase === "declaration");
+  assert.strictEqual(combat.round, 2, "the last turn did not open round 2");
+  assert.strictEqual(combat.phase, "declaration", "round 2 did not open with declarations");
+  return combat;
+}
+
+// ───────────────────────── statuses follow damage ─────────────────────────
+
+const conditionStatuses = (actor: GenesysActor): string[] => CONDITION_STATUS_IDS.filter((id) => actor.statuses.has(id));
+
+/**
+ * §1.5.2 enough Ferite make a character Debole, more make it Spossato, healing makes it Normale: the token status
+ * follows each change on its own (set by the Narrator's client), one condition status at a time.
+ */
+export async function statusesFollowDamage(scratch: Scratch, assert: Assert): Promise<string[][]> {
+  const actor = await scratch.actor("Ferito", { type: "character", system: person() });
+  const resistance = must(actor.genesys, "no GeneSys data").derived.resistance;
+  const { normalMax, weakMax } = conditionThresholds(resistance);
+  const seen: string[][] = [];
+  const expectStatus = async (condition: "weak" | "exhausted" | "normal"): Promise<void> => {
+    const status = CONDITION_STATUS[condition];
+    const wanted = status === null ? [] : [status];
+    await waitFor(() => conditionStatuses(actor).join() === wanted.join(), `${actor.name} to show ${status ?? "no condition status"}`);
+    seen.push(conditionStatuses(actor));
+  };
+
+  const weak = await actor.applyDamage({ amount: normalMax + 1, type: "wounding" });
+  assert.strictEqual(weak?.condition.after, "weak", `${String(normalMax + 1)} Ferite on Resistenza ${String(resistance)} do not make Debole`);
+  await expectStatus("weak");
+  const exhausted = await actor.applyDamage({ amount: weakMax - normalMax, type: "wounding" });
+  assert.strictEqual(exhausted?.condition.after, "exhausted", `${String(weakMax + 1)} Ferite do not make Spossato`);
+  await expectStatus("exhausted");
+  await actor.update({ system: { wounds: { value: 0 } } });
+  await expectStatus("normal");
+  return seen;
+}

@@ -1,0 +1,151 @@
+/**
+ * The in-Foundry self-test, for whoever has the community's Quench module (github.com/Ethaks/FVTT-Quench): on Quench's
+ * "quenchReady" hook (fired in its "setup", after our "init") the batch "genesys-gdr.flows" is registered; without
+ * Quench nothing else happens. Run from the active Narrator's client, the batch plays the system's main flows in the
+ * real world (flows.ts), in scratch documents it removes at the end even when a test fails (scratch.ts).
+ *
+ * Quench's context is typed here with only what the batch uses; no dependency on Quench's own types.
+ */
+import { foundryWorld } from "./foundry-world.js";
+import {
+  attackDefendDamageUndo,
+  createEveryActor,
+  createEveryItem,
+  createShooter,
+  linkedCharacter,
+  playCombatRound,
+  renderEverySheet,
+  rollEveryMode,
+  statusesFollowDamage,
+  unlinkedWolf,
+  type Assert,
+} from "./flows.js";
+import { describeFailures, Scratch, type SelfTestWorld } from "./scratch.js";
+import type { GenesysActor } from "../documents/actor.js";
+import type { GenesysItem } from "../documents/item.js";
+
+export const SELF_TEST_BATCH = "genesys-gdr.flows";
+export const SELF_TEST_NAME = "GeneSys GdR: main flows";
+/** Mocha's default of 2 s is far too short for documents written through a real server. */
+export const SELF_TEST_TIMEOUT_MS = 60_000;
+
+/** Mocha's suite context, as a describe callback receives it. */
+export interface QuenchSuite {
+  timeout(ms: number): unknown;
+}
+
+export type QuenchCallback = () => Promise<void> | void;
+
+/** The members of Quench's batch context (Mocha's BDD functions and chai's assert) that the batch uses. */
+export interface QuenchContext {
+  describe: (title: string, fn: (this: QuenchSuite) => void) => unknown;
+  it: (title: string, fn: QuenchCallback) => unknown;
+  before: (fn: QuenchCallback) => unknown;
+  after: (fn: QuenchCallback) => unknown;
+  assert: Assert;
+}
+
+export interface QuenchLike {
+  registerBatch(key: string, fn: (context: QuenchContext) => void, options: { displayName: string }): void;
+}
+
+function isQuench(value: unknown): value is QuenchLike {
+  // A non-null object, read for the one member a batch registration needs.
+  return typeof value === "object" && value !== null && typeof (value as { registerBatch?: unknown }).registerBatch === "function";
+}
+
+/** Where the "quenchReady" listener goes: Foundry's Hooks, or a test's own. */
+export interface HookRegistry {
+  on(hook: "quenchReady", fn: (quench: unknown) => void): unknown;
+}
+
+export interface SelfTestOptions {
+  hooks?: HookRegistry;
+  /** The Foundry operations the batch uses, made when a run starts (tests pass the double's). */
+  world?: () => SelfTestWorld;
+}
+
+/** Registers the batch with Quench, once Quench says it is ready; call at init. Without Quench nothing happens. */
+export function registerSelfTest(options: SelfTestOptions = {}): void {
+  const hooks: HookRegistry = options.hooks ?? Hooks;
+  const world = options.world ?? foundryWorld;
+  hooks.on("quenchReady", (quench) => {
+    if (!isQuench(quench)) return;
+    quench.registerBatch(SELF_TEST_BATCH, (context) => {
+      flowsBatch(context, world);
+    }, { displayName: SELF_TEST_NAME });
+  });
+}
+
+/** The batch's suites and tests, registered with Quench's Mocha when the user starts a run. */
+export function flowsBatch(context: QuenchContext, world: () => SelfTestWorld): void {
+  const { describe, it, before, after, assert } = context;
+
+  describe(SELF_TEST_NAME, function () {
+    this.timeout(SELF_TEST_TIMEOUT_MS);
+    let scratch: Scratch | null = null;
+    const books = (): Scratch => {
+      if (!scratch) throw new Error("the scratch books are not open: see the before-all hook's failure");
+      return scratch;
+    };
+    let everyone: Promise<{ actors: GenesysActor[]; items: GenesysItem[] }> | null = null;
+    // Made once, by whichever test needs them first; a failure is every such test's failure.
+    const cast = (): Promise<{ actors: GenesysActor[]; items: GenesysItem[] }> => {
+      everyone ??= (async () => ({
+        actors: Object.values(await createEveryActor(books(), assert)),
+        items: Object.values(await createEveryItem(books(), assert)),
+      }))();
+      return everyone;
+    };
+
+    before(async () => {
+      // Cards, blind checks and status syncs are the active Narrator's client's: anywhere else they would happen elsewhere.
+      if (game.users.activeGM?.isSelf !== true) throw new Error("run this batch as the active Narrator (the first connected GM)");
+      scratch = new Scratch(world(), game.user.id);
+      await scratch.scene();
+    });
+
+    after(async () => {
+      if (!scratch) return;
+      const report = await scratch.cleanup();
+      if (report.failures.length > 0) throw new Error(`the self-test could not remove everything it made: ${describeFailures(report.failures)}`);
+    });
+
+    it("creates an actor of every type and an item of every type", async () => {
+      const { actors, items } = await cast();
+      assert.strictEqual(actors.length + items.length, 8, "three actor types and five item types");
+    });
+
+    it("renders every actor and item sheet", async () => {
+      const { actors, items } = await cast();
+      await renderEverySheet(books(), [...actors, ...items], assert);
+    });
+
+    it("rolls a check in each roll mode (public, private, blind, self)", async () => {
+      const { actors } = await cast();
+      const character = actors.find((a) => a.type === "character");
+      if (!character) throw new Error("no character to roll with");
+      await rollEveryMode(character, books(), assert);
+    });
+
+    it("attack → defence → damage → apply → undo against a linked character", async () => {
+      const { shooter, weaponId } = await createShooter(books());
+      const { target } = await linkedCharacter(books(), assert);
+      await attackDefendDamageUndo(shooter, weaponId, target, assert);
+    });
+
+    it("attack → defence → damage → apply → undo against an unlinked compendium wolf", async () => {
+      const { shooter, weaponId } = await createShooter(books());
+      const { target } = await unlinkedWolf(books(), assert);
+      await attackDefendDamageUndo(shooter, weaponId, target, assert);
+    });
+
+    it("plays a combat round with declarations and a held action, in the rules' order", async () => {
+      await playCombatRound(books(), assert);
+    });
+
+    it("sets and clears the condition statuses as damage comes and goes", async () => {
+      await statusesFollowDamage(books(), assert);
+    });
+  });
+}
