@@ -1,4 +1,8 @@
-/** Runs the system's real init wiring (src/genesys.ts) against the test double. */
+/**
+ * Runs the system's real init wiring (src/genesys.ts) against the test double: the module is imported once and the
+ * "init" hook called once, as Foundry loads a system's esmodules and then calls Hooks.callAll("init") a single time per
+ * page (V13-API §1.4 example; dnd5e dnd5e.mjs registers its CONFIG in Hooks.once("init")).
+ */
 import type { FoundryDouble } from "./globals.js";
 
 export function foundryDouble(): FoundryDouble {
@@ -16,7 +20,8 @@ export async function bootSystem(): Promise<FoundryDouble> {
   return double;
 }
 
-/** Runs `fn` as the (only) player, then gives the seat back to the GM. */
+/** Runs `fn` as the (only) player, then gives the seat back to the GM: test plumbing, a client whose game.user is the
+ *  player (multi-client runs are clients.ts). */
 export async function asPlayer<T>(fn: () => Promise<T>): Promise<T> {
   const double = foundryDouble();
   const player = double.users.find((u) => !u.isGM);

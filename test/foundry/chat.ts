@@ -2,6 +2,7 @@
  * Test double of what the attack card needs beyond dice.ts (v13 behaviour, kept small): chat messages with flags,
  * update (merged, allowed to the author and the GMs), canUserModify and game.messages; each user's targeted tokens;
  * tokens that carry their actor; and a canvas without a scene (canvas.ready false), so distances come from the dialog.
+ * Each member names its evidence or says "assumption".
  */
 import { mergeObject } from "./data-model.js";
 import { Collection, randomID } from "./documents.js";
@@ -11,7 +12,8 @@ interface UserLike { id: string; name: string; isGM: boolean }
 interface GameLike { user: UserLike; users: Collection<UserLike & { targets?: Set<TokenDouble> }>; messages: Collection<ChatMessage> }
 const game = (): GameLike => (globalThis as unknown as { game: GameLike }).game;
 
-/** A chat message that remembers its flags and can be updated, as ChatMessage.create answers it. */
+/** A chat message that remembers its flags and can be updated, as ChatMessage.create answers it; stored in game.messages
+ *  (v13 API Game#messages). */
 export class ChatMessage extends RollMessage {
   static override get implementation(): typeof ChatMessage { return ChatMessage; }
   readonly id: string = randomID();
@@ -33,18 +35,22 @@ export class ChatMessage extends RollMessage {
     return message;
   }
 
+  /** flags.<scope>.<key> (v13 API Document#getFlag). */
   getFlag(scope: string, key: string): unknown {
     return this.flags[scope]?.[key];
   }
 
-  /** v13: the author and the GMs may update a message. */
+  /** The author and the GMs may update a message (foundryvtt/foundryvtt#7831 quotes BaseChatMessage#canUpdate: GM users
+   *  "can do anything", "Otherwise, message authors"); deleting follows the same rule (assumption). */
   canUserModify(user: UserLike, action: "create" | "update" | "delete"): boolean {
     return action !== "create" && (user.isGM || user.id === this.authorId);
   }
 
+  /** Whether this client's user wrote it (v13 API ChatMessage#isAuthor). */
   get isAuthor(): boolean { return game().user.id === this.authorId; }
 
-  /** Merges the changes like Foundry (objects merged, arrays replaced); refuses users who may not update. */
+  /** Merges the changes like Foundry (data-model.ts mergeObject); refuses users who may not update with core's
+   *  "User … lacks permission to update ChatMessage …" (vigoren/foundryvtt-simple-calendar#584). */
   async update(changes: Record<string, unknown>): Promise<this> {
     if (!this.canUserModify(game().user, "update")) throw new Error(`User ${game().user.name} lacks permission to update ChatMessage ${this.id}`);
     this.updates.push(structuredClone(changes));
@@ -56,7 +62,8 @@ export class ChatMessage extends RollMessage {
   }
 }
 
-/** A token on the scene: the placeable with its document and actor. */
+/** A token on the scene: the placeable with its document (whose uuid is Scene.<s>.Token.<t>, scenes.ts) and actor
+ *  (v13 API Token#document, Token#actor); its centre is irrelevant without a canvas. */
 export class TokenDouble {
   readonly document: { id: string; uuid: string };
   constructor(readonly actor: { name: string } | null, readonly name = actor?.name ?? "Token") {
@@ -66,7 +73,7 @@ export class TokenDouble {
   get center(): { x: number; y: number } { return { x: 0, y: 0 }; }
 }
 
-/** Sets the current user's targeted tokens (game.user.targets). */
+/** Sets the current user's targeted tokens: game.user.targets is a Set of Tokens (v13 API User#targets). */
 export function target(...tokens: TokenDouble[]): void {
   const user = game().user as UserLike & { targets?: Set<TokenDouble> };
   user.targets = new Set(tokens);
@@ -79,5 +86,6 @@ export function installChat(): void {
   gameObject.messages = new Collection<ChatMessage>();
   for (const user of gameObject.users.contents) user.targets = new Set();
   g["ChatMessage"] = ChatMessage;
+  // No scene is viewed: canvas.ready is false (v13 API Canvas#ready), so distances come from the dialog.
   g["canvas"] = { ready: false, grid: null };
 }

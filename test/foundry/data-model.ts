@@ -1,6 +1,13 @@
-/** Test double of foundry.abstract.DataModel / TypeDataModel: migrate → clean → validate → initialize. */
+/**
+ * Test double of foundry.abstract.DataModel / TypeDataModel: migrate → clean → validate → initialize.
+ * - migrateData sees the raw source first (v13 API DataModel.migrateData: "candidate source data … which may require
+ *   initial cleaning or transformations"; foundryvtt/foundryvtt#10353 on token deltas).
+ * - Cleaning comes before validation and is what gets stored (fields.ts; foundryvtt/foundryvtt#12487).
+ */
 import { DataModelValidationError, SchemaField, type DataField } from "./fields.js";
 
+/** foundry.utils.expandObject: dot-notation keys become nested objects ("system.wounds.value"), the way updates may be
+ *  written (dnd5e base-actor-sheet.mjs `item.update({ "system.container": null })`; V13-API §6.3 `name="system.…"`). */
 export function expandObject(obj: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(obj)) {
@@ -18,7 +25,9 @@ function isPlain(v: unknown): v is Record<string, unknown> {
   return typeof v === "object" && v !== null && !Array.isArray(v) && !(v instanceof Set);
 }
 
-/** Recursive merge of plain objects; arrays and Sets are replaced, as Foundry's updates do. */
+/** Recursive merge of plain objects, and "-=key": null deletes the key (foundry.utils.mergeObject, v13 API: inner
+ *  objects merged, `performDeletions` for "-=" keys); arrays and Sets are replaced whole (assumption: an ArrayField
+ *  update carries the whole array, which is how form-arrays.ts writes them). */
 export function mergeObject(target: Record<string, unknown>, changes: Record<string, unknown>): Record<string, unknown> {
   const out = structuredClone(target);
   for (const [k, v] of Object.entries(expandObject(changes))) {
@@ -41,6 +50,7 @@ export class DataModel {
     return {};
   }
   static #schemas = new WeakMap<object, SchemaField>();
+  /** defineSchema is read once per class and cached (v13 API DataModel.schema: "The defined and cached Data Schema"). */
   static get schema(): SchemaField {
     let s = DataModel.#schemas.get(this);
     if (!s) {
@@ -49,10 +59,14 @@ export class DataModel {
     }
     return s;
   }
+  /** Identity unless a model overrides it (V13-API §2.2 `return super.migrateData(source)`). */
   static migrateData(source: Record<string, unknown>): Record<string, unknown> {
     return source;
   }
 
+  /** A source that fails validation throws DataModelValidationError; `parent` is the owning document (v13 API
+   *  DataModel#parent: "An immutable reverse-reference to a parent DataModel"). Throwing rather than keeping an invalid
+   *  model (core's `strict` option) is an assumption for what our tests create. */
   constructor(data: Record<string, unknown> = {}, { parent = null }: { parent?: unknown } = {}) {
     Object.defineProperty(this, "parent", { value: parent, enumerable: false });
     const ctor = this.constructor as typeof DataModel;
@@ -67,14 +81,16 @@ export class DataModel {
     return (this.constructor as typeof DataModel).schema;
   }
 
-  /** Rebuilds instance properties from the source, discarding derived data. */
+  /** Rebuilds instance properties from the source, discarding derived data (v13 API DataModel#reset: "Reset the state
+   *  of this data instance back to mirror the contained source data, erasing any changes"). */
   _initialize(): void {
     const values = this.schema.initialize(this._source) as Record<string, unknown>;
     for (const key of Object.keys(this)) Reflect.deleteProperty(this, key);
     Object.assign(this, values);
   }
 
-  /** Applies changes to the source; on a validation error nothing changes and the error is thrown. */
+  /** Applies changes to the source: "expanded, cleaned, validated, and stored" (v13 API DataModel#updateSource); on a
+   *  validation error nothing changes and the error is thrown (assumption: core checks the whole result first). */
   updateSource(changes: Record<string, unknown>): Record<string, unknown> {
     const ctor = this.constructor as typeof DataModel;
     const next = ctor.schema.clean(ctor.migrateData(mergeObject(this._source, changes))) as Record<string, unknown>;
@@ -85,11 +101,14 @@ export class DataModel {
     return changes;
   }
 
+  /** A copy of the source, never the live object (v13 API DataModel#toObject(source = true)). */
   toObject(): Record<string, unknown> {
     return structuredClone(this._source);
   }
 }
 
+/** The hooks a document calls around its own preparation (documents.ts prepareData; v13 API TypeDataModel: "Prepare
+ *  data related to this DataModel itself, before any derived data is computed"). */
 export class TypeDataModel extends DataModel {
   static LOCALIZATION_PREFIXES: string[] = [];
   prepareBaseData(): void {}

@@ -3,6 +3,7 @@
  * a Roll whose d10 results tests inject, toMessage/ChatMessage.create recording messages (roll mode, whisper, blind),
  * rolls rebuilt from their JSON through CONFIG.Dice.rolls, DialogV2.wait answering from a script,
  * and renderTemplate rendering the real templates/ files with the real handlebars package.
+ * Each member names its evidence or says "assumption"; injected dice and recorded calls are test plumbing.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -11,6 +12,8 @@ import Handlebars from "handlebars";
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const SYSTEM_PREFIX = "systems/genesys-gdr/";
 
+/** CONST.DICE_ROLL_MODES (foundryvtt.com/api/v11/enums/foundry.CONST.DICE_ROLL_MODES.html; the values are the
+ *  core.rollMode setting's, src/compat/message-mode.ts). */
 const DICE_ROLL_MODES = { PUBLIC: "publicroll", PRIVATE: "gmroll", BLIND: "blindroll", SELF: "selfroll" } as const;
 
 interface UserLike { id: string; isGM: boolean }
@@ -23,7 +26,8 @@ const game = (): GameLike => (globalThis as unknown as { game: GameLike }).game;
 
 export interface DieResult { result: number; active: boolean }
 
-/** A run of dice of one size, "2d10". */
+/** A run of dice of one size, "2d10": `results` of { result, active }, the total counting active results (v13 API
+ *  DiceTerm#results / DiceTermResult; dice terms live at foundry.dice.terms). */
 export class DiceTerm {
   results: DieResult[] = [];
   constructor(readonly number: number, readonly faces: number) {}
@@ -65,7 +69,8 @@ export class Roll {
     this.#terms = Roll.parse(this.#formula);
   }
 
-  /** @path → value; a missing path is an error here (Foundry would leave an unparseable term). */
+  /** @path → value (v13 API Roll.replaceFormulaData); a missing path is an error here, stricter than Foundry, which
+   *  leaves the term (assumption), so that a wrong path in our formulas fails the tests. */
   static replaceFormulaData(formula: string, data: Record<string, unknown>): string {
     return formula.replace(/@([\w.]+)/g, (_m, key: string) => {
       const value = key.split(".").reduce<unknown>((o, k) => (o as Record<string, unknown> | undefined)?.[k], data);
@@ -74,7 +79,7 @@ export class Roll {
     });
   }
 
-  /** Sums of dice and numbers only, "2d10 + 12 + -2". */
+  /** Sums of dice and numbers only, "2d10 + 12 + -2": all our formulas need (not Foundry's grammar). */
   static parse(formula: string): Term[] {
     const compact = formula.replace(/\s+/g, "");
     const terms: Term[] = [];
@@ -90,7 +95,7 @@ export class Roll {
     throw new Error(`Roll double cannot parse "${formula}"`);
   }
 
-  /** As Foundry shows it: "+ -2" reads "- 2". */
+  /** "+ -2" reads "- 2" (assumption: core simplifies a negative term after "+" when it shows the formula). */
   get formula(): string {
     return this.#terms.map((t, i) => {
       const body = t.dice ? `${String(t.dice.number)}d${String(t.dice.faces)}` : String(t.value);
@@ -108,6 +113,7 @@ export class Roll {
    * from the same queue as random ones here (assumption: the prompt itself is not modelled, only that it appeared).
    */
   async evaluate(options: { allowInteractive?: boolean } = {}): Promise<this> {
+    // "Once evaluated the Roll is immutable" (v13 API Roll#_evaluated); the error's wording is an assumption.
     if (this._evaluated) throw new Error("The Roll has already been evaluated");
     const s = state();
     const userId = game().user.id;
@@ -125,11 +131,15 @@ export class Roll {
     this.#total = this.#terms.reduce((s, t) => s + t.sign * (t.dice ? t.dice.total : t.value), 0);
   }
 
+  /** Not core's dice template: a total is enough for what our cards embed (assumption). */
   async render(): Promise<string> {
     await Promise.resolve();
     return `<div class="dice-roll">${String(this.total)}</div>`;
   }
 
+  /** Evaluates if needed; the roll mode defaults to the core.rollMode setting; `create: false` answers the prepared
+   *  message data instead of a message (v13 API Roll#toMessage: "Whether to automatically create the chat message, or
+   *  only return the prepared chatData object"). */
   async toMessage(messageData: Record<string, unknown> = {}, { rollMode, create = true }: { rollMode?: string | null; create?: boolean } = {}): Promise<unknown> {
     if (!this._evaluated) await this.evaluate();
     const mode = rollMode ?? (game().settings.get("core", "rollMode") as string);
@@ -139,6 +149,8 @@ export class Roll {
     return ChatMessage.create(data, { rollMode: mode });
   }
 
+  /** The stored shape carries the class name, formula, options, dice results, total and `evaluated` (v13 API
+   *  RollTermData: "class: The name of the … class with which this data should be constructed"). */
   toJSON(): RollJSON {
     return {
       class: this.constructor.name,
@@ -150,7 +162,9 @@ export class Roll {
     };
   }
 
-  /** Rebuilds a stored roll with the registered class of that name, constructed as (formula, data, options). */
+  /** Rebuilds a stored roll with the registered class of that name, constructed as (formula, data, options): this is
+   *  why systems register their Roll subclasses in CONFIG.Dice.rolls (dnd5e dnd5e.mjs `CONFIG.Dice.rolls = [dice.BasicRoll,
+   *  dice.D20Roll, dice.DamageRoll]`; V13-API §4). An unregistered class fails (assumption on the message). */
   static fromData(json: RollJSON & { data?: Record<string, unknown> }): Roll {
     const cls = config().Dice.rolls.find((c) => c.name === json.class);
     if (!cls) throw new Error(`Unable to recreate ${json.class} instance from provided data`);
@@ -167,7 +181,8 @@ const config = (): { Dice: { rolls: RollClass[] } } => (globalThis as unknown as
 
 export interface SpeakerData { actor: string | null; alias: string | null; scene: string | null; token: string | null }
 
-/** A created chat message: its data as stored (rolls through their JSON, as the database keeps them) and the roll mode used. */
+/** A created chat message: its data as stored (rolls through their JSON, as the database keeps them: toJSON above) and
+ *  the roll mode used. */
 export class ChatMessage {
   static get implementation(): typeof ChatMessage { return ChatMessage; }
   readonly content: string;
@@ -193,6 +208,7 @@ export class ChatMessage {
 
   get author(): UserLike | null { return game().users.get(this.authorId) ?? null; }
 
+  /** A message carrying rolls (v13 API ChatMessage#isRoll). */
   get isRoll(): boolean { return this.rolls.length > 0; }
 
   static async create(data: Record<string, unknown>, options: { rollMode?: string } = {}): Promise<ChatMessage> {
@@ -202,7 +218,10 @@ export class ChatMessage {
     return message;
   }
 
-  /** v13: private and blind modes whisper the GMs, self whispers the author, public clears the whisper; blind only for blind mode. */
+  /** Private and blind modes whisper the GMs, self whispers the author, public clears the whisper; blind only for blind
+   *  mode; "roll" means the core.rollMode setting (CONST.DICE_ROLL_MODES: PRIVATE "only visible to the player that rolled
+   *  and any Game Master users", BLIND "only visible to Game Master users", SELF "only visible to the user who rolled";
+   *  that the roller sees a private roll as its author, not as a recipient, is an assumption). */
   static applyRollMode(data: Record<string, unknown>, mode: string): Record<string, unknown> {
     const rollMode = mode === "roll" ? (game().settings.get("core", "rollMode") as string) : mode;
     if (rollMode === DICE_ROLL_MODES.PRIVATE || rollMode === DICE_ROLL_MODES.BLIND) data["whisper"] = ChatMessage.getWhisperRecipients("GM").map((u) => u.id);
@@ -212,11 +231,14 @@ export class ChatMessage {
     return data;
   }
 
+  /** "GM" names every GM user (v13 API ChatMessage.getWhisperRecipients); other names are not modelled. */
   static getWhisperRecipients(name: string): UserLike[] {
     if (name !== "GM") throw new Error("only GM recipients in this double");
     return game().users.filter((u) => u.isGM);
   }
 
+  /** { actor, alias, scene, token } naming the actor (v13 API ChatMessage.getSpeaker; dnd5e passes `{ actor }`);
+   *  scene and token stay null here since no token speaks (assumption). */
   static getSpeaker({ actor }: { actor?: { id: string; name: string } | null } = {}): SpeakerData {
     return { actor: actor?.id ?? null, alias: actor?.name ?? null, scene: null, token: null };
   }
@@ -262,7 +284,8 @@ class DialogV2 {
 const templates = new Map<string, Handlebars.TemplateDelegate>();
 const handlebars = Handlebars.create();
 
-/** Renders a system template from the repository's templates/ with the real handlebars package. */
+/** Renders a system template from the repository's templates/ with the real handlebars package (v13 path
+ *  foundry.applications.handlebars.renderTemplate, V13-API §9; only "systems/<id>/" paths, as ours are). */
 async function renderTemplate(templatePath: string, data: Record<string, unknown>): Promise<string> {
   if (!templatePath.startsWith(SYSTEM_PREFIX)) throw new Error(`renderTemplate double only knows system templates: ${templatePath}`);
   let template = templates.get(templatePath);

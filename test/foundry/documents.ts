@@ -1,13 +1,15 @@
 /**
  * Test double of the few Document behaviours our classes rely on: construction from source with a typed
- * `system`, embedded items, update with validation, prepareData order, statuses from effects, ownership.
+ * `system`, embedded items, update with validation, prepareData order, statuses from effects, ownership, sorting and
+ * drag data. Each member names its evidence or says "assumption".
  */
 import { DataModelValidationError } from "./fields.js";
 import { mergeObject, type TypeDataModel } from "./data-model.js";
 import { deliverQuery, roundTrip } from "./clients.js";
 
 let nextId = 0;
-/** Like foundry.utils.randomID: `length` letters and digits, unique within a run. */
+/** Like foundry.utils.randomID(length = 16): letters and digits (V13-API; src calls randomID(16)); deterministic here
+ *  so that tests can be replayed (not Foundry's behaviour, which is random). */
 export function randomID(length = 16): string {
   nextId++;
   return `id${String(nextId).padStart(length - 2, "0")}`;
@@ -18,12 +20,15 @@ export class User {
    *  appearance there), and nobody else's; a GM may update any user (assumption, consistent with core's User config). */
   flags: Record<string, Record<string, unknown>> = {};
   constructor(readonly id: string, readonly name: string, readonly isGM = false, public active = true) {}
+  /** This client's user (v13 API User#isSelf). */
   get isSelf(): boolean {
     return game().user === this;
   }
+  /** `user === game.users.activeGM` (foundryvtt/foundryvtt#11678). */
   get isActiveGM(): boolean {
     return this.isGM && this.active && game().users.activeGM === this;
   }
+  /** A world document's uuid is "<DocumentName>.<id>" (globals.ts fromUuid; Savantford/foundry-weirdwizard#180). */
   get uuid(): string { return `User.${this.id}`; }
   getFlag(scope: string, key: string): unknown {
     return this.flags[scope]?.[key];
@@ -51,6 +56,7 @@ function game(): GameDouble {
   return (globalThis as unknown as { game: GameDouble }).game;
 }
 
+/** CONST.DOCUMENT_OWNERSHIP_LEVELS.OWNER (v13 API: NONE 0, LIMITED 1, OBSERVER 2, OWNER 3). */
 const OWNER = 3;
 type ModelClass = new (data: Record<string, unknown>, ctx: { parent: unknown }) => TypeDataModel;
 interface Effect { id: string; statuses: Set<string>; overlay: boolean }
@@ -71,6 +77,12 @@ export abstract class Document {
   effects: Effect[] = [];
   statuses = new Set<string>();
 
+  /**
+   * A blank name or a type the system did not register is refused (assumption: core's document schemas require a
+   * non-blank name and a registered type, V13-API §2.4 "The keys must match system.json documentTypes"). A new
+   * document gets a random `_id` and default ownership NONE (assumption on the default); `system` is cleaned by its
+   * type's data model (V13-API §2.4, CONFIG.<Document>.dataModels).
+   */
   constructor(data: Record<string, unknown>, { parent = null }: { parent?: Document | null } = {}) {
     this.parent = parent;
     const ctor = this.constructor as typeof Document;
@@ -113,7 +125,8 @@ export abstract class Document {
     return new Model((source ?? {}) as Record<string, unknown>, { parent: this });
   }
 
-  /** Re-creates `system` from source (dropping derived data) and prepares it. */
+  /** Re-creates `system` from source (dropping derived data) and prepares it (v13 API DataModel#reset, and
+   *  ClientDocument#prepareData "called automatically by the DataModel#_initialize workflow"). */
   _initialize(): void {
     this.system = this.buildSystem(this._source["system"]);
     this.prepareData();
@@ -123,6 +136,9 @@ export abstract class Document {
     this._initialize();
   }
 
+  /** system base → document base → embedded documents → system derived → document derived (v13 API TypeDataModel
+   *  prepareBaseData "before any derived data is computed"; dnd5e module/documents/actor/actor.mjs runs item steps
+   *  that need the actor's derived data after super.prepareData(), so items are prepared inside it). */
   prepareData(): void {
     this.system.prepareBaseData();
     this.prepareBaseData();
@@ -134,27 +150,35 @@ export abstract class Document {
   prepareEmbeddedDocuments(): void {}
   prepareDerivedData(): void {}
 
+  /** The system data by default (assumption: core's Actor/Item#getRollData return `this.system`). */
   getRollData(): Record<string, unknown> {
     return this.system as unknown as Record<string, unknown>;
   }
 
+  /** A copy of the source (v13 API DataModel#toObject). */
   toObject(): Record<string, unknown> {
     return structuredClone(this._source);
   }
 
+  /** GMs pass every test; others by their own level, else the default level; an embedded item is judged by its
+   *  actor's ownership (assumption, as scenes.ts assumes for token actors). */
   testUserPermission(user: User, level: "OWNER" | number): boolean {
     if (user.isGM) return true;
     const need = level === "OWNER" ? OWNER : level;
     const ownership = (this.parent ?? this)._source["ownership"] as Record<string, number>;
     return (ownership[user.id] ?? ownership["default"] ?? 0) >= need;
   }
+  /** "Whether or not the current game User has ownership rights for this Document" (v13 API ClientDocument#isOwner). */
   get isOwner(): boolean {
     return this.testUserPermission(game().user, "OWNER");
   }
 
   /**
-   * Validates the whole result before sending; a bad value throws and leaves the document unchanged. The change is
-   * applied after the server's round trip, onto the document as it is then (another client may have written meanwhile).
+   * Validates the whole result before sending; a bad value throws and leaves the document unchanged (cleaned and
+   * validated before it is persisted: foundryvtt/foundryvtt#12487). Non-owners are refused with "User … lacks
+   * permission to update …" (vigoren/foundryvtt-simple-calendar#584 quotes core's message). The change is applied after
+   * the server's round trip, onto the document as it is then (another client may have written meanwhile: clients.ts);
+   * `_onUpdate` then runs and the parent re-prepares (assumption on the order).
    */
   async update(changes: Record<string, unknown>, _options: Record<string, unknown> = {}): Promise<this> {
     const user = game().user;
@@ -170,6 +194,7 @@ export abstract class Document {
     return this;
   }
 
+  /** flags.<scope>.<key>; setFlag is an update of that path (v13 API Document#getFlag/#setFlag). */
   getFlag(scope: string, key: string): unknown {
     const flags = this._source["flags"] as Record<string, Record<string, unknown> | undefined> | undefined;
     return flags?.[scope]?.[key];
@@ -179,6 +204,7 @@ export abstract class Document {
     return this.update({ flags: { [scope]: { [key]: value } } });
   }
 
+  /** Lifecycle callbacks our documents override (V13-API §3; arguments as in core: changes, options, user id). */
   protected _onUpdate(_changed: unknown, _options: unknown, _userId: string): void {}
   protected _onCreate(_data: unknown, _options: unknown, _userId: string): void {}
 
@@ -238,12 +264,14 @@ export class Item extends Document {
   static override dataModels(): Record<string, ModelClass> {
     return (globalThis as unknown as { CONFIG: { Item: { dataModels: Record<string, ModelClass> } } }).CONFIG.Item.dataModels;
   }
+  /** The owning actor, or null for a world item (v13 API Item#actor). */
   get actor(): Actor | null {
     return this.parent instanceof Actor ? this.parent : null;
   }
 }
 
-/** Like Foundry's Collection: a Map whose iteration yields the documents, not [id, document] pairs. */
+/** Like Foundry's Collection: a Map whose iteration yields the documents, not [id, document] pairs, with contents, find
+ *  and filter over the values (v13 API foundry.utils.Collection; V13-API §6.3 `this.actor.items.get(id)`). */
 export class Collection<T extends { id: string }> extends Map<string, T> {
   get contents(): T[] { return [...this.values()]; }
   override [Symbol.iterator](): MapIterator<[string, T]> {
@@ -258,6 +286,9 @@ export class Users extends Collection<User> {
   constructor(...users: User[]) {
     super(users.map((u) => [u.id, u]));
   }
+  /** The one active GM every client agrees on (foundryvtt/foundryvtt#11678: `getDesignatedUser(user => user.active &&
+   *  user.isGM)`); that the designated user is the lowest id is an assumption, and full GMs before assistants
+   *  (foundryvtt/foundryvtt#11242) is not modelled. */
   get activeGM(): User | null {
     return this.filter((u) => u.isGM && u.active).sort((a, b) => a.id.localeCompare(b.id))[0] ?? null;
   }
@@ -302,7 +333,7 @@ export class Actor extends Document {
   }
 
   override prepareEmbeddedDocuments(): void {
-    // Items are prepared before the actor's derived data, as in Foundry.
+    // Items are prepared before the actor's derived data (prepareData above).
     for (const item of this.items.values()) item.reset();
   }
 
@@ -337,6 +368,8 @@ export class Actor extends Document {
     return updated;
   }
 
+  /** A world actor: built from data (items included), stored in game.actors, `_onCreate` run (v13 API Document.create);
+   *  that the items' given ids are kept is an assumption. */
   static async create(data: Record<string, unknown>): Promise<Actor> {
     const cls = (globalThis as unknown as { CONFIG: { Actor: { documentClass: typeof Actor } } }).CONFIG.Actor.documentClass;
     const actor = new cls(data);

@@ -1,4 +1,7 @@
-/** Installs the Foundry test double as globals, the way Foundry exposes them to a system's module. */
+/**
+ * Installs the Foundry test double as globals, the way Foundry exposes them to a system's module (foundry.*, CONFIG,
+ * game, ui, Hooks, Actor, Item: V13-API §1 and §6.5). Each member names its evidence or says "assumption".
+ */
 import { DataModel, TypeDataModel } from "./data-model.js";
 import { Actor, Collection, Item, User, Users, randomID } from "./documents.js";
 import * as fields from "./fields.js";
@@ -14,6 +17,12 @@ export interface Notification { level: "info" | "warn" | "error"; message: strin
 
 type SettingDef = { default: unknown; onChange?: (v: unknown) => void };
 
+/**
+ * game.settings: register, then get (the stored value, else the registered default) and set (stores, calls the
+ * setting's onChange, resolves with the value). An unregistered key throws `"<ns>.<key>" is not a registered game
+ * setting` (foundryvtt/foundryvtt#9148). onChange firing on the writing client is core's SettingConfig.onChange;
+ * firing it synchronously before set resolves is an assumption, and scopes (world/client) are not modelled.
+ */
 export class Settings {
   registry = new Map<string, SettingDef & Record<string, unknown>>();
   values = new Map<string, unknown>();
@@ -37,6 +46,8 @@ export class Settings {
   }
 }
 
+/** Hooks.on / once / callAll: handlers in registration order, `once` dropped after its first call, callAll never
+ *  stopped by a handler's answer (foundryvtt.com/api/classes/foundry.helpers.Hooks.html). */
 class HooksDouble {
   #handlers = new Map<string, { fn: (...a: unknown[]) => unknown; once: boolean }[]>();
   on(name: string, fn: (...a: unknown[]) => unknown): void {
@@ -98,6 +109,8 @@ export function installFoundry(): FoundryDouble {
     settings,
     actors: new Collection<Actor>(),
     release: { generation: 13 }, // v13's game.release.generation; tests of the v14 shape set 14 (foundryvtt/dnd5e active-effect.mjs reads it).
+    // Not Foundry's strings: localize answers the key (what core answers for a missing translation, v13 API
+    // Localization#localize) and format the key with its data as JSON, so tests read which string and which values.
     i18n: {
       lang: "en",
       localize: (key: string) => key,
@@ -106,9 +119,12 @@ export function installFoundry(): FoundryDouble {
   };
   // game.user is the user of the client the code runs on (clients.ts), else the test's seat.
   Object.defineProperty(g, "user", { get: () => currentClientUser() ?? seat, enumerable: true });
+  // ui.notifications.info/warn/error record the message as given (a `{ localize: true }` key stays a key here).
   const note = (level: Notification["level"]) => (message: string) => { notifications.push({ level, message }); };
   Object.assign(globalThis, {
     foundry: { abstract: { DataModel, TypeDataModel }, data: { fields }, utils: { fromUuid, randomID } },
+    // CONFIG.<Document>.documentClass / dataModels (V13-API §2.4, §3), trackableAttributes for token bars, statusEffects
+    // (an array in v13: documents.ts), queries for User#query handlers (clients.ts).
     CONFIG: {
       Actor: { documentClass: Actor, dataModels: {}, trackableAttributes: {} },
       Item: { documentClass: Item, dataModels: {} },

@@ -1,9 +1,43 @@
 /**
- * Test double of the application classes our sheets extend at load time and of the v13 sheet registry
- * (foundry.documents.collections.Actors/Items.registerSheet), which records each registration.
- * The ApplicationV2 runtime itself (rendering, forms, tabs) is not imitated: sheet contexts are tested through
- * their pure builders and the templates with the real handlebars package.
+ * Test double of the application classes our sheets extend at load time, of the v13 sheet registry
+ * (foundry.documents.collections.Actors/Items.registerSheet), and of what core's ActorSheetV2 does with drag and drop.
+ * Rendering, forms and tabs are not imitated: sheet contexts are tested through their pure builders and the templates
+ * with the real handlebars package.
+ *
+ * What is modelled, and on what evidence (core's ActorSheetV2 code is not read here; its behaviour is inferred from
+ * systems that subclass it or port it, and from Foundry's issue tracker):
+ * - v13 ActorSheetV2 binds one DragDrop in `_onRender` whose drag selector is `.draggable`, with `_canDragStart` /
+ *   `_canDragDrop` as permissions and `_onDragStart` / `_onDragOver` / `_onDrop` as callbacks; the selector is not an
+ *   option (MetaMorphic-Digital/draw-steel#47 "v13 adding dragDrop handling to ActorSheetV2 … through the .draggable
+ *   class"; foundryvtt/foundryvtt#12279 asks to parameterise those arguments; foundryvtt/foundryvtt#12914 rebuilds the
+ *   handling by hand as `.draggable` + `draggable=true` + `app._onDragStart`; foundryvtt/foundryvtt#12354).
+ *   Binding is DOM work and is not modelled; the drag markup is asserted on the rendered templates instead.
+ * - Both permissions answer `isEditable` (foundryvtt/foundryvtt#12085: "the permission controls like _canDrop and
+ *   _canDrag should handle the rest (like checking this.isEditable)"; DiamondOctopus/ATOW sheets/item-sheet.mjs).
+ * - `_onDragStart` reads the dataset of the `.draggable` element itself (event.currentTarget): `data-item-id` gives
+ *   `item.toDragData()` as JSON text/plain; a drag starting on a content link (`data-link`) is left alone
+ *   (foundryvtt/dnd5e#6531: moving `.draggable` to a child without the dataset broke `_onDragStart`; dnd5e
+ *   module/applications/actor/api/base-actor-sheet.mjs falls back to `super._onDragStart` for other rows;
+ *   draw-steel src/module/applications/api/document-sheet.mjs has the same shape).
+ * - `_onDrop` reads the drag data, lets `dropActorSheetData` veto (Hooks.call returning false), resolves the document
+ *   with `fromDropData` and hands an Item to `_onDropItem` (foundryvtt/dnd5e#612 on the hook; dnd5e base-actor-sheet
+ *   calls `super._onDrop`). Actor, ActiveEffect and Folder drops are not modelled.
+ * - `_onDropItem`: only an owner may drop; an item already on this actor is re-sorted by `_onSortItem` (answering the
+ *   item when something moved, else null); an item from elsewhere is copied onto this actor, keeping its id when that id
+ *   is free; the source keeps its item (draw-steel src/module/applications/sheets/actor-sheet.mjs `_onDropItem`, a port
+ *   of core's for a sheet that does not extend ActorSheetV2; foundryvtt/foundryvtt#10657 lists "Item Creation &
+ *   Sorting" for ActorSheetV2).
+ * - `_onSortItem`: the drop target is the closest `[data-item-id]`, the siblings are the other `[data-item-id]` children
+ *   of its parent, the result is written with one `updateEmbeddedDocuments("Item", [{ _id, sort }])` (dnd5e
+ *   base-actor-sheet.mjs `_onSortItem`, the same in draw-steel). The sort values come from foundry.utils
+ *   .performIntegerSort, whose direction is "automatically determined" when not given
+ *   (foundryvtt.com/api/functions/foundry.utils.performIntegerSort.html); here an item moved up lands before the target
+ *   and one moved down lands after it, and the siblings are re-indexed in steps of CONST.SORT_INTEGER_DENSITY
+ *   (100000, foundryvtt.com/api/variables/CONST.SORT_INTEGER_DENSITY.html) — assumption: core re-indexes only when it
+ *   must, but the order it produces is this one.
  */
+import type { Actor, Item } from "./documents.js";
+
 export interface SheetRegistration {
   collection: "Actors" | "Items";
   scope: string;
@@ -11,14 +45,143 @@ export interface SheetRegistration {
   options: { types?: string[]; makeDefault?: boolean; label?: string };
 }
 
+const SORT_INTEGER_DENSITY = 100000;
+
+/** The few DOM members core's drag handlers read: dataset, closest("[data-…]"), parentElement.children. */
+export class ElementDouble {
+  parentElement: ElementDouble | null = null;
+  readonly children: ElementDouble[] = [];
+  constructor(readonly dataset: Record<string, string> = {}, children: ElementDouble[] = []) {
+    for (const child of children) this.append(child);
+  }
+  append(child: ElementDouble): this {
+    child.parentElement = this;
+    this.children.push(child);
+    return this;
+  }
+  /** Attribute-presence selectors only, "[data-item-id]"; the element itself counts, as in the DOM. */
+  closest(selector: string): ElementDouble | null {
+    const attribute = /^\[data-([\w-]+)\]$/.exec(selector)?.[1];
+    if (!attribute) throw new Error(`ElementDouble.closest only knows [data-…] selectors: ${selector}`);
+    const key = attribute.replace(/-(\w)/g, (_m, c: string) => c.toUpperCase());
+    if (key in this.dataset) return this;
+    return this.parentElement?.closest(selector) ?? null;
+  }
+}
+
+/** event.dataTransfer: a string per format; a missing format reads "" (the DOM's DataTransfer#getData). */
+export class DataTransferDouble {
+  readonly #data = new Map<string, string>();
+  setData(format: string, value: string): void { this.#data.set(format, value); }
+  getData(format: string): string { return this.#data.get(format) ?? ""; }
+  get items(): { length: number } { return { length: this.#data.size }; }
+}
+
+export interface DragEventDouble { type: string; target: ElementDouble; currentTarget: ElementDouble; dataTransfer: DataTransferDouble }
+
+export function dragEvent(type: "dragstart" | "drop", target: ElementDouble, currentTarget: ElementDouble = target, dataTransfer = new DataTransferDouble()): DragEventDouble {
+  return { type, target, currentTarget, dataTransfer };
+}
+
+/** TextEditor.implementation.getDragEventData: the JSON of text/plain, `{}` when it is not JSON (V13-API §6.4 reads
+ *  drop data with it; dnd5e drag-drop.mjs parses text/plain JSON the same way; the `{}` is an assumption). */
+function getDragEventData(event: DragEventDouble): Record<string, unknown> {
+  try {
+    const parsed: unknown = JSON.parse(event.dataTransfer.getData("text/plain"));
+    return typeof parsed === "object" && parsed !== null ? (parsed as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+interface HooksLike { call(name: string, ...args: unknown[]): boolean }
+interface ItemClassLike { fromDropData(data: Record<string, unknown>): Promise<Item | null> }
+const globals = () => globalThis as unknown as { Hooks: HooksLike; CONFIG: { Item: { documentClass: ItemClassLike } } };
+
+/** The options an application is constructed with, kept as `options` (V13-API §6.2; merging DEFAULT_OPTIONS down the
+ *  class chain is not modelled: test/applications/register.test.ts merges them itself). */
 class ApplicationV2 {
   static DEFAULT_OPTIONS: Record<string, unknown> = {};
+  readonly options: Record<string, unknown>;
+  constructor(options: Record<string, unknown> = {}) {
+    this.options = options;
+  }
 }
-class DocumentSheetV2 extends ApplicationV2 {}
-class ActorSheetV2 extends DocumentSheetV2 {}
+
+class DocumentSheetV2 extends ApplicationV2 {
+  get document(): Actor {
+    return this.options["document"] as Actor;
+  }
+  /** The user has the sheet's edit permission, OWNER unless configured (assumption; compendium locks not modelled). */
+  get isEditable(): boolean {
+    return this.document.isOwner && this.options["editable"] !== false;
+  }
+}
+
+class ActorSheetV2 extends DocumentSheetV2 {
+  get actor(): Actor {
+    return this.document;
+  }
+
+  protected _canDragStart(_selector: string): boolean {
+    return this.isEditable;
+  }
+
+  protected _canDragDrop(_selector: string): boolean {
+    return this.isEditable;
+  }
+
+  protected async _onDragStart(event: DragEventDouble): Promise<void> {
+    await Promise.resolve();
+    if ("link" in event.target.dataset) return;
+    const itemId = event.currentTarget.dataset["itemId"];
+    const dragData = itemId ? this.actor.items.get(itemId)?.toDragData() : undefined;
+    if (dragData) event.dataTransfer.setData("text/plain", JSON.stringify(dragData));
+  }
+
+  protected _onDragOver(_event: DragEventDouble): void {}
+
+  protected async _onDrop(event: DragEventDouble): Promise<void> {
+    const data = getDragEventData(event);
+    const { Hooks, CONFIG } = globals();
+    if (!Hooks.call("dropActorSheetData", this.actor, this, data)) return;
+    if (data["type"] !== "Item") return;
+    const item = await CONFIG.Item.documentClass.fromDropData(data);
+    if (item) await this._onDropItem(event, item);
+  }
+
+  protected async _onDropItem(event: DragEventDouble, item: Item): Promise<Item | null> {
+    if (!this.actor.isOwner) return null;
+    if (item.parent?.uuid === this.actor.uuid) {
+      const sorted = await this._onSortItem(event, item);
+      return sorted?.length ? item : null;
+    }
+    const keepId = !this.actor.items.has(item.id);
+    const [created] = await this.actor.createEmbeddedDocuments("Item", [item.toObject()], { keepId });
+    return created ?? null;
+  }
+
+  protected async _onSortItem(event: DragEventDouble, item: Item): Promise<Item[] | undefined> {
+    const items = this.actor.items;
+    const dropTarget = event.target.closest("[data-item-id]");
+    const target = items.get(dropTarget?.dataset["itemId"] ?? "");
+    if (!dropTarget || !target || target.id === item.id) return undefined;
+    const siblings = (dropTarget.parentElement?.children ?? [])
+      .map((el) => items.get(el.dataset["itemId"] ?? ""))
+      .filter((s): s is Item => s !== undefined && s.id !== item.id)
+      .sort((a, b) => a.sort - b.sort);
+    const at = siblings.indexOf(target) + (item.sort > target.sort ? 0 : 1);
+    const order = [...siblings.slice(0, at), item, ...siblings.slice(at)];
+    const updates = order.map((doc, i) => ({ _id: doc.id, sort: (i + 1) * SORT_INTEGER_DENSITY })).filter((u, i) => order[i]?.sort !== u.sort);
+    return this.actor.updateEmbeddedDocuments("Item", updates);
+  }
+}
+/** No built-in drag and drop on item sheets (V13-API §6.4: "ItemSheetV2 / any ApplicationV2: wire it up yourself";
+ *  dnd5e module/applications/item/item-sheet.mjs builds its own DragDrop). */
 class ItemSheetV2 extends DocumentSheetV2 {}
 
-/** v13 mixes Handlebars rendering into an application class; here only the class shape matters. */
+/** v13 mixes Handlebars rendering into an application class and adds static PARTS (V13-API §6.1, §6.2); here only the
+ *  class shape matters. */
 function HandlebarsApplicationMixin<T extends typeof ApplicationV2>(Base: T): T {
   class HandlebarsApplication extends (Base as typeof ApplicationV2) {
     static PARTS: Record<string, unknown> = {};
@@ -27,6 +190,8 @@ function HandlebarsApplicationMixin<T extends typeof ApplicationV2>(Base: T): T 
   return HandlebarsApplication as unknown as T;
 }
 
+/** Records each registration with its scope, class and options (V13-API §6.5 signatures); what core does with them
+ *  (the sheet-config menu, defaults) is not modelled. */
 function registry(collection: SheetRegistration["collection"], registrations: SheetRegistration[]) {
   return {
     registerSheet(scope: string, sheetClass: unknown, options: SheetRegistration["options"] = {}): void {
@@ -45,10 +210,13 @@ export function installSheets(): SheetsDouble {
   g["sheetsDouble"] = s as unknown as Record<string, unknown>;
   const foundry = g["foundry"] ?? {};
   const applications = (foundry["applications"] ?? {}) as Record<string, Record<string, unknown> | undefined>;
+  const ux = applications["ux"] ?? {};
   foundry["applications"] = {
     ...applications,
     api: { ...applications["api"], ApplicationV2, DocumentSheetV2, HandlebarsApplicationMixin },
     sheets: { ...applications["sheets"], ActorSheetV2, ItemSheetV2 },
+    // The v13 path of TextEditor (the global is deprecated, V13-API §6.5); `implementation` is the configured class.
+    ux: { ...ux, TextEditor: { implementation: { getDragEventData } } },
   };
   const documents = (foundry["documents"] ?? {}) as Record<string, unknown>;
   foundry["documents"] = { ...documents, collections: { Actors: registry("Actors", s.registrations), Items: registry("Items", s.registrations) } };

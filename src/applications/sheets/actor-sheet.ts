@@ -1,6 +1,14 @@
 /**
  * What every GeneSys actor sheet shares: the click actions (rolls, item rows, counters, rest), dropping items with a
  * per-type policy, and the HTML enrichment. Person and animal sheets add their parts and context.
+ *
+ * Dragging an item row is core's: v13 ActorSheetV2#_onRender binds a DragDrop on `.draggable` elements, and
+ * ActorSheetV2#_onDragStart puts the row's `item.toDragData()` ({ type: "Item", uuid }) on the drag, which another
+ * sheet, this sheet or the hotbar (a macro toggling the item's sheet) reads. So the templates mark each item row
+ * `draggable` on the element carrying `data-item-id`, and nothing here overrides the drag start. Evidence:
+ * MetaMorphic-Digital/draw-steel#47, foundryvtt/foundryvtt#12914 and #12279 (the `.draggable` binding, not an option),
+ * foundryvtt/dnd5e#6531 (the dataset is read on the `.draggable` element), foundryvtt/foundryvtt#7807 and
+ * Savantford/foundry-weirdwizard#180 (the hotbar's toggle macro for an item dragged off an actor sheet).
  */
 import type { CharacteristicKey } from "../../rules/types.js";
 import { CHARACTERISTICS } from "../../rules/types.js";
@@ -87,9 +95,10 @@ export abstract class GenesysActorSheet<Ctx extends GenesysActorSheetContext = G
   }
 
   /**
-   * Items dropped from the sidebar or a compendium. The drag data is read synchronously (browsers empty it once the
-   * drop event ends), the item is resolved, refused with a warning when its type makes no sense here, and otherwise
-   * handed to Foundry (which also sorts items dropped within the same sheet).
+   * Items dropped from the sidebar, a compendium, another sheet or this one. Core's _onDrop does the same steps (the
+   * dropActorSheetData hook, fromDropData, _onDropItem); this one adds a warning when the dragged item cannot be found
+   * (deleted meanwhile, a compendium that no longer exists). The drag data is read synchronously, since browsers empty
+   * it once the drop event ends. Other drops (actors, effects, folders) are core's.
    */
   protected override async _onDrop(event: DragEvent): Promise<void> {
     // Drag data is JSON of any shape; only its `type` is read here, Foundry parses the rest.
@@ -117,6 +126,15 @@ export abstract class GenesysActorSheet<Ctx extends GenesysActorSheetContext = G
     await this._onDropItem(event, item);
   }
 
+  /**
+   * Only what core does not do: refuse, with a warning, an item whose type this actor cannot hold (drop-policy.ts), and
+   * turn a failed creation into a notification. The rest is core's ActorSheetV2#_onDropItem: an item from elsewhere
+   * (sidebar, compendium, another actor's sheet) is copied here, keeping its id when free, and the source keeps its
+   * own; an item already on this actor goes to _onSortItem, which gives the dropped-on row and its siblings new `sort`
+   * values (the contexts list rows by `sort`). Such an item is always one the policy accepts, since the sheets only
+   * show rows of accepted types. Evidence for core's part: draw-steel src/module/applications/sheets/actor-sheet.mjs
+   * `_onDropItem` (a port of core's), dnd5e module/applications/actor/api/base-actor-sheet.mjs `_onSortItem`.
+   */
   protected override async _onDropItem(event: DragEvent, item: Item.Implementation): Promise<Item.Implementation | null> {
     if (!this.isEditable) return null;
     const verdict = dropVerdict(this.actor.type, item.type);

@@ -8,7 +8,7 @@ import { TraitModel } from "../../../data/item/trait.js";
 import { ANIMAL_CAPABILITY_CONDITIONS, ANIMAL_CAPABILITY_KEYS, ANIMAL_ENVIRONMENTS, ANIMAL_TRAIT_KEYS, SPEED_MODES } from "../../../rules/advanced/animals.js";
 import { DAMAGE_FACES } from "../../../rules/weapons.js";
 import { DAMAGE_TYPES } from "../../../rules/types.js";
-import { characteristicLabel, healthContext, itemRowBase, selectOptions, setOptions, signed, type HealthContext, type ItemRowBase, type SelectOption, type SheetEnv, type SheetHeader } from "./shared.js";
+import { bySort, characteristicLabel, healthContext, itemRowBase, selectOptions, setOptions, signed, type HealthContext, type ItemRowBase, type SelectOption, type SheetEnv, type SheetHeader } from "./shared.js";
 
 export interface AnimalCharacteristicBox {
   key: "strength" | "dexterity" | "perception" | "charm" | "experience";
@@ -133,10 +133,10 @@ export function buildAnimalContext({ actor, system, env, enriched }: AnimalSheet
     name: `system.characteristics.${key}`,
   }));
   const defence = system.attack.defence;
-  const items: AnimalSheetData["items"] = [];
+  const items: (AnimalSheetData["items"][number] & { sort: number })[] = [];
   for (const item of actor.items) {
     if (item.system instanceof TraitModel || item.system instanceof GearModel) {
-      items.push({ ...itemRowBase(item), typeLabel: env.localize(`TYPES.Item.${item.type}`) });
+      items.push({ ...itemRowBase(item), typeLabel: env.localize(`TYPES.Item.${item.type}`), sort: item.sort });
     }
   }
   const venom = system.venom;
@@ -210,7 +210,7 @@ export function buildAnimalContext({ actor, system, env, enriched }: AnimalSheet
         ? env.format("GENESYS.Sheet.Animal.VenomSummary", { dice: String(venom.dice), max: String(venom.maxPerDay), today: String(venom.injectedToday) })
         : env.localize("GENESYS.Sheet.Animal.NoVenom"),
     },
-    items,
+    items: bySort(items),
     description: { source: system.description, enriched: enriched.description },
     gmNotes: env.isGM ? { source: system.gmNotes, enriched: enriched.gmNotes ?? system.gmNotes } : null,
   };

@@ -11,7 +11,7 @@ import { TraitModel } from "../../../data/item/trait.js";
 import { WeaponModel } from "../../../data/item/weapon.js";
 import { encumbranceLevel, LIFTING_MODES } from "../../../rules/advanced/encumbrance.js";
 import { CHARACTERISTICS, type CharacteristicKey } from "../../../rules/types.js";
-import { characteristicLabel, gradeBreakdownText, healthContext, itemRowBase, kg, signed, type HealthContext, type ItemRowBase, type SheetEnv, type SheetHeader } from "./shared.js";
+import { bySort, characteristicLabel, gradeBreakdownText, healthContext, itemRowBase, kg, signed, type HealthContext, type ItemRowBase, type SheetEnv, type SheetHeader } from "./shared.js";
 
 export type PersonSystem = CharacterModel | NpcModel;
 
@@ -178,18 +178,19 @@ function skillRow(item: Item.Implementation, sys: SkillModel, env: SheetEnv): Sk
   };
 }
 
-/** Skills under their reference characteristic (as the book writes them), alphabetical; also indexed by slug for weapons. */
+/** Skills under their reference characteristic (as the book writes them), in the order the rows were dragged into, then
+ *  alphabetical; also indexed by slug for weapons. */
 function groupSkills(actor: Actor.Implementation, system: PersonSystem, env: SheetEnv): { groups: SkillGroup[]; bySlug: Map<string, SkillRow> } {
-  const groups = CHARACTERISTICS.map((key): SkillGroup => ({ key, label: characteristicLabel(key, env), value: system.effective[key], skills: [] }));
+  const sorted = CHARACTERISTICS.map((key) => ({ key, rows: [] as (SkillRow & { sort: number })[] }));
   const bySlug = new Map<string, SkillRow>();
   for (const item of actor.items) {
     const sys = item.system;
     if (!(sys instanceof SkillModel)) continue;
     const row = skillRow(item, sys, env);
     bySlug.set(sys.slug, row);
-    groups.find((g) => g.key === sys.characteristic)?.skills.push(row);
+    sorted.find((g) => g.key === sys.characteristic)?.rows.push({ ...row, sort: item.sort });
   }
-  for (const g of groups) g.skills.sort((a, b) => a.name.localeCompare(b.name));
+  const groups = sorted.map(({ key, rows }): SkillGroup => ({ key, label: characteristicLabel(key, env), value: system.effective[key], skills: bySort(rows) }));
   return { groups: groups.filter((g) => g.skills.length > 0), bySlug };
 }
 
@@ -239,11 +240,6 @@ function gearRow(item: Item.Implementation, sys: GearModel): GearRow {
 
 function traitRow(item: Item.Implementation, sys: TraitModel, env: SheetEnv): TraitRow {
   return { ...itemRowBase(item), immunities: [...sys.immunities].map((c) => env.localize(`GENESYS.LosingControlCause.${c}`)).join(", ") };
-}
-
-/** Sorts an item list by the Foundry sort order, then name. */
-function bySort<T extends { name: string; sort: number }>(rows: T[]): T[] {
-  return rows.sort((a, b) => a.sort - b.sort || a.name.localeCompare(b.name));
 }
 
 /** §3.1.5 everything carried, weighed against the lifting capacities of this Forza. */

@@ -129,6 +129,11 @@ export function itemRowBase(item: Item.Implementation): ItemRowBase {
   return { id: item.id ?? "", name: item.name, img: item.img ?? "icons/svg/item-bag.svg" };
 }
 
+/** Rows in the order the user dragged them into (the items' `sort`), ties (never sorted: 0) by name. */
+export function bySort<T extends { name: string; sort: number }>(rows: T[]): T[] {
+  return rows.sort((a, b) => a.sort - b.sort || a.name.localeCompare(b.name));
+}
+
 /** Kilograms for display: at most two decimals, without float noise (0.1 + 0.2). */
 export function kg(n: number): number {
   return Math.round(n * 100) / 100;
