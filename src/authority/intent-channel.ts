@@ -18,7 +18,12 @@ export const intentTimings = {
   timeoutMs: 10_000,
   /** How long the GM's client waits for the sender's User update to arrive before the query (normally already there). */
   arrivalWaitMs: 2_000,
+  /** An intent older than this is refused: nobody waits for its answer any more (a lost query, a replayed key). */
+  maxAgeMs: 60_000,
 };
+
+/** How many answers the GM's client remembers for retries; the oldest are forgotten first. */
+const ANSWERS_KEPT = 500;
 
 /** What the GM's client answers. `warning` is an i18n key shown to the requester; `info` one shown on success. */
 export type IntentResult =
@@ -39,12 +44,14 @@ export type IntentHandler = (requester: Requester, payload: unknown) => Promise<
 interface StoredIntent {
   kind: string;
   payload: unknown;
+  /** When the sender wrote it (its own clock, ms): only used to refuse stale intents. */
+  sentAt: number;
 }
 
 declare global {
   namespace CONFIG {
     interface Queries {
-      "genesys-gdr.intent": (data: { key: string }) => Promise<IntentResult>;
+      "genesys-gdr.intent": (data: { userId: string; key: string }) => Promise<IntentResult>;
     }
   }
 }
@@ -69,7 +76,9 @@ function isKey(value: unknown): value is string {
 }
 
 function isStoredIntent(value: unknown): value is StoredIntent {
-  return typeof value === "object" && value !== null && typeof (value as { kind?: unknown }).kind === "string" && "payload" in value;
+  if (typeof value !== "object" || value === null) return false;
+  const v = value as { kind?: unknown; sentAt?: unknown };
+  return typeof v.kind === "string" && typeof v.sentAt === "number" && "payload" in value;
 }
 
 function intentsOf(user: User.Stored): Record<string, unknown> {
@@ -78,19 +87,22 @@ function intentsOf(user: User.Stored): Record<string, unknown> {
   return typeof raw === "object" && raw !== null ? (raw as Record<string, unknown>) : {};
 }
 
-/** The user whose own document holds intent `key`, and the intent. */
-function locate(key: string): { user: User.Stored; intent: unknown } | null {
-  for (const user of game.users.contents) {
-    const intents = intentsOf(user);
-    if (key in intents) return { user, intent: intents[key] };
-  }
-  return null;
+/**
+ * Intent `key` in the document of user `userId`. The id only says where to look: what is found there was written by
+ * that user (or a GM), so copying someone else's key into one's own document runs one's own copy, as oneself.
+ */
+function locate(userId: string, key: string): { user: User.Stored; intent: unknown } | null {
+  // fvtt-types types get() as always finding the user; an id from another client may name none.
+  const user = game.users.get(userId) as User.Stored | undefined;
+  if (!user) return null;
+  const intents = intentsOf(user);
+  return Object.hasOwn(intents, key) ? { user, intent: intents[key] } : null;
 }
 
-async function locateSoon(key: string): Promise<{ user: User.Stored; intent: unknown } | null> {
+async function locateSoon(userId: string, key: string): Promise<{ user: User.Stored; intent: unknown } | null> {
   const start = Date.now();
   for (;;) {
-    const found = locate(key);
+    const found = locate(userId, key);
     if (found || Date.now() - start >= intentTimings.arrivalWaitMs) return found;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
@@ -113,15 +125,18 @@ function dispatch(requester: Requester, intent: StoredIntent): Promise<IntentRes
 /** The query handler, on the active GM's client. */
 export async function onIntentQuery(data: unknown): Promise<IntentResult> {
   if (!game.user.isActiveGM) return refuse("GENESYS.Authority.NotNarrator");
-  const key = typeof data === "object" && data !== null ? (data as { key?: unknown }).key : undefined;
-  if (!isKey(key)) return refuse("GENESYS.Authority.Invalid");
-  const earlier = answered.get(key);
+  const { key, userId } = typeof data === "object" && data !== null ? (data as { key?: unknown; userId?: unknown }) : {};
+  if (!isKey(key) || typeof userId !== "string" || !/^[A-Za-z0-9]{16}$/.test(userId)) return refuse("GENESYS.Authority.Invalid");
+  const slot = `${userId}.${key}`;
+  const earlier = answered.get(slot);
   if (earlier) return earlier;
   const answer = (async (): Promise<IntentResult> => {
-    const found = await locateSoon(key);
+    const found = await locateSoon(userId, key);
     if (!found) return refuse("GENESYS.Authority.Expired");
     try {
-      return isStoredIntent(found.intent) ? await dispatch(requesterOf(found.user), found.intent) : refuse("GENESYS.Authority.Invalid");
+      if (!isStoredIntent(found.intent)) return refuse("GENESYS.Authority.Invalid");
+      if (Math.abs(Date.now() - found.intent.sentAt) > intentTimings.maxAgeMs) return refuse("GENESYS.Authority.Expired");
+      return await dispatch(requesterOf(found.user), found.intent);
     } finally {
       // Answered or refused, the intent is done: nobody should find it again.
       try {
@@ -131,7 +146,9 @@ export async function onIntentQuery(data: unknown): Promise<IntentResult> {
       }
     }
   })();
-  answered.set(key, answer);
+  answered.set(slot, answer);
+  // A Map iterates in insertion order: the first key is the oldest answer.
+  while (answered.size > ANSWERS_KEPT) answered.delete(answered.keys().next().value ?? slot);
   return answer;
 }
 
@@ -152,15 +169,15 @@ export function notifyResult(result: IntentResult): boolean {
 export async function sendIntent(kind: string, payload: unknown): Promise<IntentResult> {
   const gm = game.users.activeGM;
   if (!gm) return refuse("GENESYS.Authority.NoGm");
-  if (gm.isSelf) return dispatch(requesterOf(game.user), { kind, payload });
+  if (gm.isSelf) return dispatch(requesterOf(game.user), { kind, payload, sentAt: Date.now() });
   const key = foundry.utils.randomID(16);
   try {
-    await game.user.update({ flags: { [SYSTEM_ID]: { intents: { [key]: { kind, payload } } } } });
+    await game.user.update({ flags: { [SYSTEM_ID]: { intents: { [key]: { kind, payload, sentAt: Date.now() } } } } });
   } catch (error) {
     return refuse("GENESYS.Authority.Failed", { message: error instanceof Error ? error.message : String(error) });
   }
   try {
-    const answer: unknown = await gm.query(INTENT_QUERY, { key }, { timeout: intentTimings.timeoutMs });
+    const answer: unknown = await gm.query(INTENT_QUERY, { userId: game.user.id, key }, { timeout: intentTimings.timeoutMs });
     return isResult(answer) ? answer : refuse("GENESYS.Authority.OldClient");
   } catch (error) {
     // Too late or no handler: the GM's client may still carry it out, once (the key is remembered there).
@@ -187,7 +204,7 @@ export async function clearStaleIntents(): Promise<number> {
   if (!game.user.isActiveGM) return 0;
   let cleared = 0;
   for (const user of game.users.contents) {
-    const keys = Object.keys(intentsOf(user)).filter((key) => !answered.has(key));
+    const keys = Object.keys(intentsOf(user)).filter((key) => !answered.has(`${user.id}.${key}`));
     if (keys.length === 0) continue;
     try {
       await user.update(Object.fromEntries(keys.map((key) => [`flags.${SYSTEM_ID}.intents.-=${key}`, null])));

@@ -10,6 +10,7 @@ import { AIMED_AREAS, resolveAttack, type AimedArea, type AttackKind, type Attac
 import { RulesError } from "../rules/errors.js";
 import type { RulesOptions } from "../rules/options.js";
 import { DAMAGE_TYPES, type DamageType } from "../rules/types.js";
+import { DAMAGE_FACES, type DamageSpec } from "../rules/weapons.js";
 
 export const SYSTEM_SCOPE = "genesys-gdr";
 export const ATTACK_FLAG = "attack";
@@ -83,7 +84,12 @@ export interface AttackCardState {
     modeLabel: string;
     kind: AttackKind;
     explosive: boolean;
-    damage: { formula: string; book: string; type: DamageType };
+    /**
+     * The damage of the mode used, fixed when the attack was made: `spec` is what the rules total the dice with (null =
+     * unarmed blow, FOR − 1D6) and `strength` the attacker's Forza then, so editing the weapon or the actor between the
+     * hit and the damage roll changes nothing.
+     */
+    damage: { formula: string; book: string; type: DamageType; spec: DamageSpec | null; strength: number };
     /** Attacker's venom (2D6 doses for the viper), or null. */
     venom: { dice: number; maxPerDay: number } | null;
   };
@@ -130,6 +136,11 @@ function isDefence(v: unknown): v is DefenceRecord {
   return v["kind"] === "roll" && isString(v["label"]) && isInt(v["grade"]) && Array.isArray(v["parts"]) && isRollRecord(v["roll"]);
 }
 
+function isDamageSpec(v: unknown): v is DamageSpec {
+  if (!isObject(v) || !isInt(v["dice"]) || v["dice"] < 0 || v["dice"] > 100 || !(DAMAGE_FACES as readonly unknown[]).includes(v["faces"])) return false;
+  return (v["strengthBonus"] === null || isInt(v["strengthBonus"])) && isInt(v["flat"]) && (DAMAGE_TYPES as readonly unknown[]).includes(v["type"]);
+}
+
 function isRow(v: unknown): v is AttackRow {
   if (!isObject(v) || !isString(v["id"]) || !isObject(v["target"]) || !isString(v["target"]["actorUuid"]) || !isString(v["target"]["name"])) return false;
   if (!isRollRecord(v["attack"]) || !Array.isArray(v["parts"])) return false;
@@ -145,7 +156,13 @@ export function readAttackState(raw: unknown): AttackCardState | null {
   const weapon = raw["weapon"];
   const rows = raw["rows"];
   const order = raw["order"];
-  if (!isObject(attacker) || !isString(attacker["actorUuid"]) || !isObject(weapon) || !isObject(weapon["damage"])) return null;
+  if (!isObject(attacker) || !isString(attacker["actorUuid"]) || !isString(attacker["name"]) || !isObject(weapon) || !isObject(weapon["damage"])) return null;
+  // Every field the card's renderer and its intents read: a message of the wrong shape is no card at all.
+  const damage = weapon["damage"];
+  const grade = raw["grade"];
+  if (!isString(weapon["name"]) || !isString(weapon["modeLabel"]) || !isString(damage["formula"]) || !isString(damage["book"]) || !isInt(damage["strength"])) return null;
+  if (!(damage["spec"] === null || isDamageSpec(damage["spec"])) || !isObject(grade) || !isString(grade["label"]) || !isInt(grade["value"])) return null;
+  if (typeof raw["blind"] !== "boolean" || typeof raw["bypassArmour"] !== "boolean") return null;
   if (!(DAMAGE_TYPES as readonly unknown[]).includes(weapon["damage"]["type"]) || !(AIMED_AREAS as readonly unknown[]).includes(raw["aimedArea"])) return null;
   if (!isObject(rows) || !Array.isArray(order) || !order.every((id) => isString(id) && isRow(rows[id]))) return null;
   // Checked field by field above; the remaining fields are plain values written by this module.

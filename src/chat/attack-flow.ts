@@ -9,7 +9,7 @@ import { guarded } from "../applications/guarded.js";
 import { requestIntent } from "../authority/intent-channel.js";
 import { currentMessageMode } from "../compat/message-mode.js";
 import {
-  damageRollFor,
+  cardDamageRoll,
   evaluateDamage,
   evaluateTwoD10,
   prepareAttack,
@@ -21,7 +21,7 @@ import {
 import { GenesysActor } from "../documents/actor.js";
 import { RulesError } from "../rules/errors.js";
 import { rulesOptions } from "../settings/rules-settings.js";
-import type { AttackRow } from "./attack-card.js";
+import type { AttackCardState, AttackRow } from "./attack-card.js";
 import { CARD_INTENTS, actorFrom } from "./card-intents.js";
 import { cardState, type CardMessage } from "./card-render.js";
 import { cardMode } from "./card-visibility.js";
@@ -147,7 +147,7 @@ async function cardActionNow(message: CardMessage, action: CardAction, rowId: st
       return requestIntent(CARD_INTENTS.static, { ...ids, difficulty });
     }
     case "rollDamage":
-      return rollDamageAction(row, ids, state.attacker.actorUuid, state.attacker.name, state.weapon);
+      return rollDamageAction(row, ids, state);
     case "apply":
       return requestIntent(CARD_INTENTS.apply, ids);
     case "undo":
@@ -186,14 +186,13 @@ async function defend(row: AttackRow, ids: { messageId: string; rowId: string },
 }
 
 /** The attacker rolls the weapon's damage on their own client; the GM's client checks the dice and totals them. */
-async function rollDamageAction(row: AttackRow, ids: { messageId: string; rowId: string }, attackerUuid: string, attackerName: string, weapon: { name: string; itemId: string | null }): Promise<boolean> {
+async function rollDamageAction(row: AttackRow, ids: { messageId: string; rowId: string }, state: AttackCardState): Promise<boolean> {
   if (row.outcome === null || row.outcome === "miss" || row.damage !== null) return failed("GENESYS.Attack.Warn.CardChanged");
-  const attacker = await actorFrom(attackerUuid);
-  if (!attacker) return failed("GENESYS.Attack.Warn.AttackerMissing", { name: attackerName });
+  const attacker = await actorFrom(state.attacker.actorUuid);
+  if (!attacker) return failed("GENESYS.Attack.Warn.AttackerMissing", { name: state.attacker.name });
   if (!attacker.isOwner) return failed("GENESYS.Attack.Warn.NotAllowed");
-  const spec = damageRollFor(attacker, weapon.itemId);
-  if (!spec) return failed("GENESYS.Attack.Warn.WeaponMissing", { weapon: weapon.name });
-  const roll = await evaluateDamage(spec);
+  // The weapon's damage as the card recorded it at the hit.
+  const roll = await evaluateDamage(cardDamageRoll(state.weapon.damage, attacker));
   return requestIntent(CARD_INTENTS.damage, { ...ids, roll: roll.toJSON() });
 }
 

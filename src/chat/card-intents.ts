@@ -11,8 +11,8 @@ import { registerIntent } from "../authority/intent-channel.js";
 import { AnimalModel } from "../data/actor/animal.js";
 import {
   attackState,
+  cardDamageRoll,
   damageRecord,
-  damageRollFor,
   prepareAttack,
   readAttackAnswer,
   rollTwoD10,
@@ -275,8 +275,8 @@ async function onDamage(requester: Requester, raw: unknown): Promise<IntentResul
   if (row.outcome === null || row.outcome === "miss" || row.damage !== null) return no("GENESYS.Attack.Warn.CardChanged");
   const attacker = await attackerFor(requester, state);
   if (!(attacker instanceof GenesysActor)) return attacker;
-  const spec = damageRollFor(attacker, state.weapon.itemId);
-  if (!spec) return no("GENESYS.Attack.Warn.WeaponMissing", { weapon: state.weapon.name });
+  // The damage of the weapon as it was when it hit (attack-card.ts): editing it since changes nothing.
+  const spec = cardDamageRoll(state.weapon.damage, attacker);
   const expected = expectedDice(spec.formula, spec.data);
   const dice = expected ? sentDice(raw["roll"], expected) : null;
   if (!dice) return no("GENESYS.Attack.Warn.BadDice");

@@ -428,7 +428,7 @@ export function attackState(plan: AttackPlan, spec: AttackSpec, answer: AttackAn
       modeLabel: plan.modeLabel,
       kind: plan.kind,
       explosive: plan.explosive,
-      damage: plan.damage,
+      damage: { ...plan.damage, spec: plan.damageSpec, strength: plan.strength },
       venom: plan.venom,
     },
     grade: spec.grade,
@@ -458,6 +458,11 @@ export interface DamageRollSpec {
   /** null = unarmed blow (FOR − 1D6, §2.3.7). */
   spec: DamageSpec | null;
   strength: number;
+}
+
+/** §2.4.1 the damage roll a card recorded at the attack: its formula with the attacker's roll data, totalled as then. */
+export function cardDamageRoll(damage: AttackCardState["weapon"]["damage"], attacker: GenesysActor): DamageRollSpec {
+  return { formula: damage.formula, data: attacker.getRollData(), spec: damage.spec, strength: damage.strength };
 }
 
 /** §2.4.1/§3.3.1 the damage roll of the weapon (or the animal's natural weapons), or null when it is gone. */

@@ -623,17 +623,37 @@ export class GenesysCombat<SubType extends Combat.SubType = Combat.SubType> exte
    * (foundryvtt/dnd5e module/data/item/class.mjs rewrites `changed.system.levels` in _preUpdate).
    */
   protected override async _preUpdate(...args: Parameters<Combat<SubType>["_preUpdate"]>): ReturnType<Combat<SubType>["_preUpdate"]> {
-    const [changes] = args;
-    if (typeof changes.round === "number" && changes.round !== this.round) changes.turn = null;
+    const [changes, options] = args;
+    const restoring = (options as { genesysRestore?: boolean }).genesysRestore === true;
+    if (!restoring && typeof changes.round === "number" && changes.round !== this.round) changes.turn = null;
     return super._preUpdate(...args);
   }
 
   protected override _onUpdate(...args: Parameters<Combat<SubType>["_onUpdate"]>): void {
-    const [changed] = args;
+    const [changed, options, userId] = args;
+    // Foundry lets a player write a combat's round and turn (for core's End Turn), but here a player's turn ends through
+    // the GM's client (nextTurn is an intent): a round or turn a player wrote fires no turn event and is put back.
+    // fvtt-types types get() as always finding the user; a deleted user finds none.
+    const writer = game.users.get(userId) as User.Stored | undefined;
+    const byPlayer = ("round" in changed || "turn" in changed) && writer?.isGM !== true;
+    if (byPlayer) (options as { turnEvents?: boolean }).turnEvents = false;
     // Foundry re-sorts only when combatants change, and reads the turn's combatant from `turns` as they stand when it
     // decides the turn events: the phase, the combatants' states and the round change the order, so sort first.
     if ("flags" in changed || "round" in changed) this.turns = this.combatants.contents.sort(compareCombatants);
     super._onUpdate(...args);
+    if (!game.users.activeGM?.isSelf) return;
+    if (byPlayer) this.#background(() => this.#restoreTurn());
+    else this.#known = { round: this.round, turn: this.turn };
+  }
+
+  /** The round and turn as the GM's clients last wrote them: what a player's own write is put back to. */
+  #known: { round: number; turn: number | null } | null = null;
+
+  async #restoreTurn(): Promise<void> {
+    const known = this.#known ?? { round: this.getFlag(SYSTEM_ID, "phase")?.round ?? this.round, turn: this.turn };
+    if (known.round === this.round && known.turn === this.turn) return;
+    // Not a new round: the restore keeps its turn (see _preUpdate) and fires nothing.
+    await this.update({ round: known.round, turn: known.turn }, { turnEvents: false, genesysRestore: true } as Combat.Database.UpdateOperation);
   }
 
   protected override _onCreateDescendantDocuments(...args: Parameters<Combat<SubType>["_onCreateDescendantDocuments"]>): void {

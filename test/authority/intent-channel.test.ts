@@ -65,9 +65,10 @@ describe("intent channel: the requester is whoever's User document holds the int
     expect(await onClient(users().gm, () => onIntentQuery({ key: "../../x" }))).toMatchObject({ ok: false, warning: "GENESYS.Authority.Invalid" });
     expect(await onClient(users().gm, () => onIntentQuery(null))).toMatchObject({ ok: false, warning: "GENESYS.Authority.Invalid" });
     await onClient(player, () => player.update({ flags: { "genesys-gdr": { intents: { CCCCCCCCCCCCCCCC: "not an intent" } } } }));
-    expect(await onClient(users().gm, () => onIntentQuery({ key: "CCCCCCCCCCCCCCCC" }))).toMatchObject({ ok: false, warning: "GENESYS.Authority.Invalid" });
-    await onClient(player, () => player.update({ flags: { "genesys-gdr": { intents: { DDDDDDDDDDDDDDDD: { kind: "nope", payload: 1 } } } } }));
-    expect(await onClient(users().gm, () => onIntentQuery({ key: "DDDDDDDDDDDDDDDD" }))).toMatchObject({ ok: false, warning: "GENESYS.Authority.Unknown" });
+    expect(await onClient(users().gm, () => onIntentQuery({ userId: player.id, key: "CCCCCCCCCCCCCCCC" }))).toMatchObject({ ok: false, warning: "GENESYS.Authority.Invalid" });
+    await onClient(player, () => player.update({ flags: { "genesys-gdr": { intents: { DDDDDDDDDDDDDDDD: { kind: "nope", payload: 1, sentAt: Date.now() } } } } }));
+    expect(await onClient(users().gm, () => onIntentQuery({ userId: player.id, key: "DDDDDDDDDDDDDDDD" }))).toMatchObject({ ok: false, warning: "GENESYS.Authority.Unknown" });
+    expect(await onClient(users().gm, () => onIntentQuery({ userId: "../../../x", key: "DDDDDDDDDDDDDDDD" }))).toMatchObject({ ok: false, warning: "GENESYS.Authority.Invalid" });
     expect(seen).toEqual([]);
   });
 
@@ -78,10 +79,10 @@ describe("intent channel: the requester is whoever's User document holds the int
 
   it("the same key asked twice (a retry) runs the handler once and gets the first answer", async () => {
     const { gm, player } = users();
-    await onClient(player, () => player.update({ flags: { "genesys-gdr": { intents: { FFFFFFFFFFFFFFFF: { kind: "test.echo", payload: 2 } } } } }));
+    await onClient(player, () => player.update({ flags: { "genesys-gdr": { intents: { FFFFFFFFFFFFFFFF: { kind: "test.echo", payload: 2, sentAt: Date.now() } } } } }));
     const [a, b] = await Promise.all([
-      onClient(player, () => gm.query(INTENT_QUERY, { key: "FFFFFFFFFFFFFFFF" }, { timeout: 5_000 })),
-      onClient(player, () => gm.query(INTENT_QUERY, { key: "FFFFFFFFFFFFFFFF" }, { timeout: 5_000 })),
+      onClient(player, () => gm.query(INTENT_QUERY, { userId: player.id, key: "FFFFFFFFFFFFFFFF" }, { timeout: 5_000 })),
+      onClient(player, () => gm.query(INTENT_QUERY, { userId: player.id, key: "FFFFFFFFFFFFFFFF" }, { timeout: 5_000 })),
     ]);
     expect(a).toEqual({ ok: true });
     expect(b).toEqual({ ok: true });
@@ -118,6 +119,32 @@ describe("intent channel: the requester is whoever's User document holds the int
     expect(await onClient(gm, () => clearStaleIntents())).toBe(1);
     expect(player.getFlag("genesys-gdr", "intents")).toEqual({});
     expect(seen).toEqual([]);
+  });
+
+  it("copying another user's pending key into one's own document runs one's own copy, as oneself; the victim's still runs", async () => {
+    const { gm, player } = users();
+    const thief = new (player.constructor as new (id: string, name: string) => User)("th00000000000001", "Ladro");
+    foundryDouble().users.set(thief.id, thief);
+    try {
+      await onClient(player, () => player.update({ flags: { "genesys-gdr": { intents: { JJJJJJJJJJJJJJJJ: { kind: "test.echo", payload: "mine", sentAt: Date.now() } } } } }));
+      await onClient(thief, () => thief.update({ flags: { "genesys-gdr": { intents: { JJJJJJJJJJJJJJJJ: { kind: "test.echo", payload: "stolen", sentAt: Date.now() } } } } }));
+      await onClient(thief, () => gm.query(INTENT_QUERY, { userId: thief.id, key: "JJJJJJJJJJJJJJJJ" }, { timeout: 5_000 }));
+      await onClient(player, () => gm.query(INTENT_QUERY, { userId: player.id, key: "JJJJJJJJJJJJJJJJ" }, { timeout: 5_000 }));
+      expect(seen).toEqual([{ requester: thief.id, payload: "stolen" }, { requester: player.id, payload: "mine" }]);
+      // Naming the victim while holding nothing there finds nothing to run.
+      expect(await onClient(thief, () => gm.query(INTENT_QUERY, { userId: player.id, key: "JJJJJJJJJJJJJJJJ" }, { timeout: 5_000 }))).toEqual({ ok: true });
+      expect(seen).toHaveLength(2);
+    } finally {
+      foundryDouble().users.delete(thief.id);
+    }
+  });
+
+  it("an intent older than its time (a lost query, a replayed key) is refused and removed", async () => {
+    const { gm, player } = users();
+    await onClient(player, () => player.update({ flags: { "genesys-gdr": { intents: { KKKKKKKKKKKKKKKK: { kind: "test.echo", payload: "old", sentAt: Date.now() - 120_000 } } } } }));
+    expect(await onClient(player, () => gm.query(INTENT_QUERY, { userId: player.id, key: "KKKKKKKKKKKKKKKK" }, { timeout: 5_000 }))).toMatchObject({ ok: false, warning: "GENESYS.Authority.Expired" });
+    expect(seen).toEqual([]);
+    expect(player.getFlag("genesys-gdr", "intents")).not.toHaveProperty("KKKKKKKKKKKKKKKK");
   });
 
   it("no Narrator connected: a clear refusal, nothing sent", async () => {

@@ -52,7 +52,7 @@ function state(rows: AttackRow[], over: Partial<AttackCardState> = {}): AttackCa
   return {
     version: 2,
     attacker: { actorUuid: ATTACKER, name: "J.B. Vanlet" },
-    weapon: { name: "Mitragliatrice", itemId: "gun0000000000001", modeLabel: "GENESYS.WeaponMode.ranged", kind: "ranged", explosive: false, damage: { formula: "3d6", book: "3D6±0 / F", type: "wounding" }, venom: null },
+    weapon: { name: "Mitragliatrice", itemId: "gun0000000000001", modeLabel: "GENESYS.WeaponMode.ranged", kind: "ranged", explosive: false, damage: { formula: "3d6", book: "3D6±0 / F", type: "wounding", spec: { dice: 3, faces: 6, strengthBonus: null, flat: 0, type: "wounding" }, strength: 7 }, venom: null },
     grade: { label: "Fucile", value: 10 },
     aimedArea: "trunk",
     bypassArmour: false,

@@ -138,6 +138,30 @@ describe("a player's console writes to their own combatants' flags are ignored",
   });
 });
 
+describe("a player's console writes to the combat's round and turn are put back", () => {
+  it("a round pushed on mid-execution fires no round start and loses nobody's slot or declaration", async () => {
+    const { combat } = await ambushInExecution();
+    const before = combatSnapshot(combat);
+    const events = combatDouble().turnEvents.length;
+    // Foundry lets a player write round and turn (core's End Turn); the console writes them directly.
+    await asPlayerClient(() => (combat as unknown as { update(data: object): Promise<unknown> }).update({ round: combat.round + 1 }));
+    await settle();
+    expect(combatSnapshot(combat)).toEqual(before);
+    expect(combatDouble().turnEvents.slice(events)).toEqual([]);
+  });
+
+  it("a turn moved to the player's own slot is moved back, so their slot is not current", async () => {
+    const { combat, lesto } = await ambushInExecution();
+    const before = combatSnapshot(combat);
+    const own = combat.turns.findIndex((t) => t.id === lesto.id);
+    expect(own).toBeGreaterThanOrEqual(0);
+    await asPlayerClient(() => (combat as unknown as { update(data: object): Promise<unknown> }).update({ turn: own }));
+    await settle();
+    expect(combatSnapshot(combat)).toEqual(before);
+    expect(combat.combatant?.id).not.toBe(lesto.id);
+  });
+});
+
 describe("forged intents are refused with a warning and change nothing", () => {
   it("in the declaration phase: others' combatants, unknown ids, out of order, unknown maneuvers, malformed payloads", async () => {
     const { combat, sgherro, eroe, lesto } = await ambush();

@@ -36,6 +36,7 @@ interface GameLike {
 const game = (): GameLike => (globalThis as unknown as { game: GameLike }).game;
 const OWNER = 3;
 const PLAYER_KEYS = new Set(["_id", "initiative", "flags", "defeated"]);
+const COMBAT_PLAYER_KEYS = new Set(["_id", "round", "turn"]);
 
 type Flags = Record<string, Record<string, unknown>>;
 
@@ -214,12 +215,19 @@ export class Combat {
    */
   async update(changes: Record<string, unknown>, options: Record<string, unknown> = {}): Promise<this> {
     const user = game().user;
-    if (!user.isGM) throw new Error(`User ${user.name} lacks permission to update Combat ${this.id}`);
+    // Players may move the round and the turn (core's End Turn button is theirs: assumption from the v13 tracker,
+    // where a player ends their own turn), nothing else of a combat.
+    const bad = user.isGM ? [] : Object.keys(changes).filter((k) => !COMBAT_PLAYER_KEYS.has(k));
+    if (bad.length > 0) throw new Error(`User ${user.name} lacks permission to update ${bad.join(", ")} of Combat ${this.id}`);
     const changed = structuredClone(changes);
     if ((await this._preUpdate(changed, options, user)) === false) return this;
     await roundTrip();
     this._source = mergeObject(this._source, changed) as Combat["_source"];
-    this._onUpdate(changed, options, user.id);
+    // Every client runs _onUpdate with the writer's id; the one that matters here is the active GM's (it alone fires
+    // turn events), so a player's write is replayed there (assumption: one shared copy stands for every client's).
+    const gm = game().users.activeGM;
+    if (user.isGM || !gm) this._onUpdate(changed, options, user.id);
+    else await onClient(gm, async () => { await Promise.resolve(); this._onUpdate(changed, options, user.id); });
     return this;
   }
 
