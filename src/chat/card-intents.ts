@@ -23,6 +23,7 @@ import {
 } from "../dice/attack-roll.js";
 import { expectedDice, sentDice, sentTwoD10 } from "../dice/sent-dice.js";
 import { GenesysActor } from "../documents/actor.js";
+import { GenesysCombat } from "../documents/combat.js";
 import { RulesError } from "../rules/errors.js";
 import { rulesOptions } from "../settings/rules-settings.js";
 import { ATTACK_FLAG, NO_VIEWER, SYSTEM_SCOPE, applyCardEvent, damageOptions, readAttackState, withRow, type AttackCardState, type AttackRow, type CardEvent } from "./attack-card.js";
@@ -46,7 +47,7 @@ const localize = (key: string): string => game.i18n.localize(key);
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 const isString = (v: unknown): v is string => typeof v === "string";
 const isId = (v: unknown): v is string => typeof v === "string" && /^[A-Za-z0-9]{1,64}$/.test(v);
-const isUuid = (v: unknown): v is string => typeof v === "string" && /^(Actor|Scene)\.[A-Za-z0-9.]+$/.test(v);
+const isUuid = (v: unknown): v is string => typeof v === "string" && v.length <= 200 && /^(Actor|Scene)\.[A-Za-z0-9.]+$/.test(v);
 
 /** The actor behind a uuid (world actor or token actor), or null when it was deleted or is not one of ours. */
 export async function actorFrom(uuid: string): Promise<GenesysActor | null> {
@@ -131,10 +132,12 @@ function readAttackPayload(raw: unknown): AttackPayload | null {
   if (!(rolls === null || Array.isArray(rolls))) return null;
   const read: AttackPayload["targets"] = [];
   for (const t of targets as unknown[]) {
-    if (!isObject(t) || !isUuid(t["actorUuid"]) || !(t["tokenUuid"] === null || isString(t["tokenUuid"]))) return null;
+    if (!isObject(t)) return null;
+    const tokenUuid = t["tokenUuid"];
+    if (!isUuid(t["actorUuid"]) || !(tokenUuid === null || (isString(tokenUuid) && tokenUuid.length <= 200))) return null;
     const distance = t["distance"];
     if (!(distance === null || (typeof distance === "number" && Number.isFinite(distance) && distance >= 0))) return null;
-    read.push({ actorUuid: t["actorUuid"], tokenUuid: t["tokenUuid"], distance });
+    read.push({ actorUuid: t["actorUuid"], tokenUuid, distance });
   }
   return { actorUuid, itemId, targets: read, answer, rollMode, rolls };
 }
@@ -158,8 +161,11 @@ async function onAttack(requester: Requester, raw: unknown): Promise<IntentResul
   const planned = prepareAttack(actor, p.itemId, targets, localize);
   if (!planned.ok) return no(planned.refusal.warning, planned.refusal.data);
   const plan = planned.value;
-  const answer = readAttackAnswer(p.answer, plan);
-  if (!answer) return INVALID;
+  const read = readAttackAnswer(p.answer, plan);
+  if (!read) return INVALID;
+  // A bonus is the Narrator's to grant, and whether a target lies prone is what its token shows, not the attacker's word.
+  if (!requester.isGM && read.modifier > 0) return no("GENESYS.Attack.Warn.BonusGmOnly");
+  const answer = requester.isGM ? read : { ...read, targets: read.targets.map((t, i) => ({ ...t, prone: plan.targets[i]?.prone === true })) };
   const rules = rulesOptions();
   const spec = specifyAttack(plan, answer, rules, requester.isGM);
   if (!spec.ok) return no(spec.refusal.warning, spec.refusal.data);
@@ -228,7 +234,7 @@ async function onDefend(requester: Requester, raw: unknown): Promise<IntentResul
   const attacker = await actorFrom(state.attacker.actorUuid);
   const checked = requester.isGM
     ? answer
-    : { ...answer, surprised: answer.surprised || plan.surprised, opponentProne: answer.opponentProne && attacker?.statuses.has("prone") === true };
+    : { ...answer, surprised: answer.surprised || plan.surprised || surprisedInCombat(target), opponentProne: answer.opponentProne && attacker?.statuses.has("prone") === true };
   const setup = defenceSetup(plan, checked);
   if (!setup) return no("GENESYS.Attack.Warn.BadDefence", { name: row.target.name });
   const dice = sentTwoD10(raw["roll"]);
@@ -239,6 +245,18 @@ async function onDefend(requester: Requester, raw: unknown): Promise<IntentResul
   } catch (error) {
     return rulesRefusal(error);
   }
+}
+
+/**
+ * §3.2.1 caught by surprise in the first round of a fight, as the Narrator marked it on the Combat (which only a GM
+ * writes): the token's "surprised" status is its owner's to toggle, this is not.
+ */
+function surprisedInCombat(actor: GenesysActor): boolean {
+  for (const combat of game.combats.contents) {
+    if (!(combat instanceof GenesysCombat) || !combat.started || combat.round > 1) continue;
+    if (combat.genesysCombatants.some((c) => c.actor === actor && c.surprised)) return true;
+  }
+  return false;
 }
 
 /** §2.3.5 a static or unaware target: the Narrator's difficulty. */
@@ -306,7 +324,8 @@ async function onApply(requester: Requester, raw: unknown): Promise<IntentResult
   const biter = attacker.genesys;
   const venomSpec = state.weapon.venom;
   const today = biter instanceof AnimalModel ? biter.venom.injectedToday : 0;
-  const venomRoll = venomSpec ? await rollVenomDice(venomSpec.dice) : null;
+  // Applied again after an Undo, the bite carries the doses it was rolled with: no second chance at the venom dice.
+  const venomRoll = venomSpec ? (row.applied?.venom?.roll ?? (await rollVenomDice(venomSpec.dice))) : null;
   const recordId = foundry.utils.randomID(16);
   const change = await target.applyDamage(
     { ...options, ...(venomSpec && venomRoll !== null ? { venom: { roll: venomRoll, dice: venomSpec.dice, maxPerDay: venomSpec.maxPerDay, injectedToday: today } } : {}) },
@@ -330,9 +349,11 @@ async function onUndo(requester: Requester, raw: unknown): Promise<IntentResult>
   if (!(attacker instanceof GenesysActor)) return attacker;
   const target = await actorFrom(row.target.actorUuid);
   if (!target?.genesys) return no("GENESYS.Attack.Warn.TargetMissing", { name: row.target.name });
-  const report = await target.undoRecorded(applied.recordId);
-  const taken = report?.taken ?? { wounds: 0, fatigue: 0, poison: 0 };
   const added = { wounds: applied.change.after.wounds - applied.change.before.wounds, fatigue: applied.change.after.fatigue - applied.change.before.fatigue };
+  // Never more than this card's hit added, whatever the ledger on the target (which its owner may write) says.
+  const cap = { ...added, poison: applied.venom?.doses ?? 0 };
+  const report = await target.undoRecorded(applied.recordId, cap);
+  const taken = report?.taken ?? { wounds: 0, fatigue: 0, poison: 0 };
   const partial = taken.wounds < added.wounds || taken.fatigue < added.fatigue;
   const doses = applied.venom?.doses ?? 0;
   const biter = attacker.genesys;

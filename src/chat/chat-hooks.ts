@@ -11,7 +11,7 @@
 import { guarded } from "../applications/guarded.js";
 import { asElement } from "../compat/dom.js";
 import { isCardAction, onCardAction } from "./attack-flow.js";
-import { registerCardIntents } from "./card-intents.js";
+import { authoredByGm, registerCardIntents } from "./card-intents.js";
 import { cardState, currentViewer, renderCard, type CardMessage } from "./card-render.js";
 
 /** The button a click landed on, with its action and row; null for clicks elsewhere. */
@@ -30,7 +30,9 @@ function clickedButton(event: Event): { action: string; rowId: string } | null {
  */
 export async function decorateAttackCard(message: CardMessage, html: HTMLElement): Promise<boolean> {
   const state = cardState(message);
-  if (!state) return false;
+  // A look-alike a player posted (flags of the right shape in their own message) is left as it is: no buttons, no
+  // card rendering, and card-intents.ts never acts on it either.
+  if (!state || !authoredByGm(message)) return false;
   const content = html.querySelector<HTMLElement>(".message-content");
   if (!content) return false;
   content.innerHTML = await renderCard(state, await currentViewer(state));

@@ -202,12 +202,12 @@ export class GenesysActor<SubType extends Actor.SubType = Actor.SubType> extends
    * Takes back what is left of a recorded change (damage-ledger.ts): all of it when nothing lowered the counters since,
    * less (or nothing, null) when rest or an edit already did; a later hit is never erased.
    */
-  async undoRecorded(recordId: string): Promise<UndoReport | null> {
+  async undoRecorded(recordId: string, cap?: LedgerAmounts): Promise<UndoReport | null> {
     const sys = this.genesys;
     if (!sys) return null;
     if (!this.isOwner) return this.#notOwner();
     const before = this.#counters(sys);
-    const back = takeBackFromLedger(this.ledger, { ...before, poison: sys.poison.doses }, recordId);
+    const back = takeBackFromLedger(this.ledger, { ...before, poison: sys.poison.doses }, recordId, cap);
     if (!back) return null;
     const after = { wounds: before.wounds - back.taken.wounds, fatigue: before.fatigue - back.taken.fatigue };
     const doses = back.taken.poison > 0 ? sys.poison.doses - back.taken.poison : undefined;

@@ -50,10 +50,14 @@ export function recordInLedger(entries: readonly LedgerEntry[], current: LedgerA
   return [...reconcileLedger(entries, current), entry].slice(-LEDGER_LIMIT);
 }
 
-/** What undoing entry `id` takes back now, and the ledger without it; null when nothing of it is left. */
-export function takeBackFromLedger(entries: readonly LedgerEntry[], current: LedgerAmounts, id: string): { taken: LedgerAmounts; entries: LedgerEntry[] } | null {
+/**
+ * What undoing entry `id` takes back now, never more than `cap` (what the change itself added, as the GM's own record
+ * says), and the ledger without it; null when nothing of it is left.
+ */
+export function takeBackFromLedger(entries: readonly LedgerEntry[], current: LedgerAmounts, id: string, cap?: LedgerAmounts): { taken: LedgerAmounts; entries: LedgerEntry[] } | null {
   const reconciled = reconcileLedger(entries, current);
   const entry = reconciled.find((e) => e.id === id);
   if (!entry) return null;
-  return { taken: { wounds: entry.wounds, fatigue: entry.fatigue, poison: entry.poison }, entries: reconciled.filter((e) => e.id !== id) };
+  const limit = (key: keyof LedgerAmounts): number => Math.min(entry[key], cap ? Math.max(0, cap[key]) : entry[key]);
+  return { taken: { wounds: limit("wounds"), fatigue: limit("fatigue"), poison: limit("poison") }, entries: reconciled.filter((e) => e.id !== id) };
 }

@@ -195,13 +195,17 @@ describe("renderChatMessageHTML", () => {
   it("replaces the content of an attack card for the viewer and leaves other messages alone", async () => {
     const content = { innerHTML: "<p>stored</p>", addEventListener: vi.fn() };
     const html = { querySelector: (selector: string) => (selector === ".message-content" ? content : null) } as unknown as HTMLElement;
-    const card = { getFlag: (scope: string, key: string) => (scope === "genesys-gdr" && key === "attack" ? state([row("r0", ORC, "Orco")]) : undefined) };
+    const card = { author: { isGM: true }, getFlag: (scope: string, key: string) => (scope === "genesys-gdr" && key === "attack" ? state([row("r0", ORC, "Orco")]) : undefined) };
     expect(await decorateAttackCard(card as unknown as ChatMessage.Implementation, html)).toBe(true);
     expect(content.innerHTML).toContain('data-attack-action="defend"'); // the test user is the GM
     expect(content.addEventListener).toHaveBeenCalledWith("click", expect.any(Function));
     const other = { getFlag: () => undefined };
     content.innerHTML = "<p>stored</p>";
     expect(await decorateAttackCard(other as unknown as ChatMessage.Implementation, html)).toBe(false);
+    expect(content.innerHTML).toBe("<p>stored</p>");
+    // A player's look-alike (right flags, own message) is left as the player wrote it: no card, no buttons.
+    const lookAlike = { ...card, author: { isGM: false } };
+    expect(await decorateAttackCard(lookAlike as unknown as ChatMessage.Implementation, html)).toBe(false);
     expect(content.innerHTML).toBe("<p>stored</p>");
   });
 });

@@ -417,5 +417,12 @@ describe("stun and venom", () => {
     await onCardAction(message!, "undo", "r0");
     expect((viper.system as unknown as { venom: { injectedToday: number } }).venom.injectedToday).toBe(5);
     expect((walker.system as unknown as { poison: { doses: number } }).poison.doses).toBe(0);
+    // Applied again, the bite carries the doses it was rolled with: no new venom dice.
+    diceDouble().queue.length = 0;
+    dice(1, 1);
+    await onCardAction(message!, "apply", "r0");
+    expect(diceDouble().queue).toEqual([1, 1]);
+    expect(rowOf(message, "r0").applied?.venom).toEqual({ roll: 11, doses: 7, limited: true });
+    diceDouble().queue.length = 0;
   });
 });

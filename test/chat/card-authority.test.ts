@@ -9,6 +9,7 @@ import { onCardAction } from "../../src/chat/attack-flow.js";
 import { CARD_INTENTS } from "../../src/chat/card-intents.js";
 import { registerChatCards } from "../../src/chat/chat-hooks.js";
 import type { GenesysActor } from "../../src/documents/actor.js";
+import type { GenesysCombat } from "../../src/documents/combat.js";
 import { resetRulesOptionsCache } from "../../src/settings/rules-settings.js";
 import { bootSystem, foundryDouble } from "../foundry/boot.js";
 import { network, onClient, resetNetwork } from "../foundry/clients.js";
@@ -251,7 +252,85 @@ describe("forged intents are refused and change nothing", () => {
   });
 });
 
+describe("claims the Narrator's client does not take on the attacker's word", () => {
+  it("a bonus of the player's own is refused; a target lies prone only if its token shows it", async () => {
+    const jack = await shooter(undefined, { default: 0, [playerId()]: 3 });
+    const thug = await npc("Scagnozzo");
+    targetActors(thug);
+    const pistol = itemId(jack, "Pistola");
+    const answer = answerFor(jack, pistol, { distances: [4] });
+    const base = { actorUuid: jack.uuid, itemId: pistol, targets: [{ actorUuid: thug.uuid, tokenUuid: null, distance: 4 }], rollMode: "publicroll" };
+    const rolls = [await rollJson("2d10", 5, 5)];
+    expect(await asP(() => sendIntent(CARD_INTENTS.attack, { ...base, answer: { ...answer, modifier: 500 }, rolls }))).toMatchObject({ ok: false, warning: "GENESYS.Attack.Warn.BonusGmOnly" });
+    const before = game.messages.size;
+    expect(await asP(() => sendIntent(CARD_INTENTS.attack, { ...base, answer: { ...answer, modifier: -2, targets: [{ distance: 4, prone: true }] }, rolls }))).toEqual({ ok: true });
+    expect(game.messages.size).toBe(before + 1);
+    const row = rowOf(game.messages.contents.at(-1), "r0");
+    // No prone modifier for a thug standing up: only the player's own penalty.
+    expect(row.parts).toEqual([{ key: "situational", value: -2 }]);
+    expect(row.attack.total).toBe(10 + 12 - 2);
+  });
+
+  it("the damage is the weapon's as it hit: editing the weapon afterwards changes neither the dice nor the total", async () => {
+    const jack = await shooter(undefined, { default: 0, [playerId()]: 3 });
+    const thug = await npc("Scagnozzo");
+    const pistol = itemId(jack, "Pistola");
+    const message = (await asP(async () => {
+      targetActors(thug);
+      dice(5, 5);
+      return attackCard(jack, pistol, { answer: answerFor(jack, pistol, { distances: [4] }) });
+    }))!;
+    dice(1, 1);
+    await onCardAction(message, "defend", "r0", { defence: DODGE_WITH_DEXTERITY });
+    const item = jack.items.get(pistol)!;
+    const modes = structuredClone((item.toObject()["system"] as { modes: Record<string, unknown>[] }).modes);
+    modes[0] = { ...modes[0], damage: { dice: 20, faces: 10, strength: false, flat: 50, type: "wounding" } };
+    await asP(() => (item as unknown as { update(d: object): Promise<unknown> }).update({ system: { modes } }));
+    const big = await rollJson("20d10", ...Array<number>(20).fill(10));
+    expect(await asP(() => sendIntent(CARD_INTENTS.damage, { messageId: message.id, rowId: "r0", roll: big }))).toMatchObject({ ok: false, warning: "GENESYS.Attack.Warn.BadDice" });
+    dice(1, 1, 1, 1);
+    expect(await asP(() => onCardAction(message, "rollDamage", "r0"))).toBe(true);
+    expect(rowOf(message, "r0").damage).toMatchObject({ dice: [1, 1, 1, 1], total: 4 });
+  });
+
+  it("surprise marked by the Narrator on the combat counts, whatever the token's status says", async () => {
+    const { hero, message, ids } = await narratorCard();
+    // The configured class is GenesysCombat over the double's Combat (test/foundry/combat.ts); create takes plain data.
+    const combat = (await (CONFIG.Combat.documentClass as unknown as { create(d: object): Promise<unknown> }).create({})) as GenesysCombat;
+    await (combat as unknown as { createEmbeddedDocuments(t: string, d: object[]): Promise<unknown> }).createEmbeddedDocuments("Combatant", [{ actorId: hero.id }]);
+    const combatant = combat.genesysCombatants[0]!;
+    await combat.setSurprised(combatant, true);
+    await (combat as unknown as { update(d: object): Promise<unknown> }).update({ round: 1 });
+    await hero.toggleStatusEffect("surprised", { active: false }); // the player clears the token's status
+    const roll = await rollJson("2d10", 1, 1);
+    expect(await asP(() => sendIntent(CARD_INTENTS.defend, { ...ids, answer: { ...DODGE_WITH_DEXTERITY, surprised: false }, roll }))).toEqual({ ok: true });
+    const defence = rowOf(message, "r0").defence;
+    expect(defence?.kind === "roll" ? defence.parts.map((p) => p.key) : []).toContain("surprise");
+  });
+});
+
 describe("records the requester cannot forge", () => {
+  it("a ledger entry the target's owner inflates takes back no more than the card's hit", async () => {
+    const jack = await shooter();
+    const hero = await npc("Eroe", { ownership: { default: 0, [playerId()]: 3 } });
+    targetActors(hero);
+    const pistol = itemId(jack, "Pistola");
+    dice(5, 5);
+    const m = (await attackCard(jack, pistol, { answer: answerFor(jack, pistol, { distances: [4] }) }))!;
+    dice(1, 1);
+    await onCardAction(m, "defend", "r0", { defence: DODGE_WITH_DEXTERITY });
+    dice(2, 2, 2, 2);
+    await onCardAction(m, "rollDamage", "r0");
+    await hero.update({ system: { wounds: { value: 6 } } }); // older wounds
+    await onCardAction(m, "apply", "r0");
+    expect(personOf(hero).wounds.value).toBe(14);
+    const recordId = rowOf(m, "r0").applied!.recordId;
+    await asP(() => (hero as unknown as { update(d: object): Promise<unknown> }).update({ flags: { "genesys-gdr": { ledger: [{ id: recordId, wounds: 999, fatigue: 0, poison: 0 }] } } }));
+    await onCardAction(m, "undo", "r0");
+    expect(personOf(hero).wounds.value).toBe(6);
+    expect(rowOf(m, "r0").undo).toMatchObject({ wounds: 8, partial: false });
+  });
+
   it("a card the player authored (with a made-up applied record) is never acted on", async () => {
     const { jack, thug, message } = await playerHit();
     const forgedState = structuredClone(stateOf(message));
