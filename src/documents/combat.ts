@@ -663,8 +663,23 @@ export class GenesysCombat<SubType extends Combat.SubType = Combat.SubType> exte
     this.#sync();
   }
 
+  /**
+   * Foundry lets a player toggle "defeated" on their own combatant; during a fight that would step out of the
+   * declaration order and back in after faster combatants have declared. Only the Narrator decides who is out, so the
+   * active GM's client puts back what a player wrote there (a dead actor is defeated by its status anyway).
+   */
   protected override _onUpdateDescendantDocuments(...args: Parameters<Combat<SubType>["_onUpdateDescendantDocuments"]>): void {
     super._onUpdateDescendantDocuments(...args);
+    const [, , documents, changes, , userId] = args;
+    // fvtt-types types get() as always finding the user; a deleted user finds none.
+    const writer = game.users.get(userId) as User.Stored | undefined;
+    if (this.started && writer?.isGM !== true && game.users.activeGM?.isSelf) {
+      const reverts = changes.flatMap((change, i) => {
+        const doc = documents[i];
+        return doc && typeof change === "object" && "defeated" in change ? [{ _id: doc.id, defeated: !change.defeated }] : [];
+      });
+      if (reverts.length > 0) this.#background(() => this.updateEmbeddedDocuments("Combatant", reverts));
+    }
     this.#sync();
   }
 

@@ -162,6 +162,18 @@ describe("a player's console writes to the combat's round and turn are put back"
   });
 });
 
+describe("a player's console cannot step out of the declaration order", () => {
+  it("'defeated' set by a player on their own combatant during the fight is put back by the Narrator's client", async () => {
+    const { combat, eroe, sgherro } = await ambush();
+    expect(await combat.declare(sgherro, "movement")).toBe(true);
+    expect(combat.pendingDeclarers()[0]?.id).toBe(eroe.id);
+    await asPlayerClient(() => (eroe as unknown as { update(d: object): Promise<unknown> }).update({ defeated: true }));
+    await settle();
+    expect(eroe.defeated).toBe(false);
+    expect(combat.pendingDeclarers()[0]?.id).toBe(eroe.id);
+  });
+});
+
 describe("forged intents are refused with a warning and change nothing", () => {
   it("in the declaration phase: others' combatants, unknown ids, out of order, unknown maneuvers, malformed payloads", async () => {
     const { combat, sgherro, eroe, lesto } = await ambush();
