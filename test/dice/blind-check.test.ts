@@ -130,7 +130,7 @@ describe("a player's blind check is rolled by the Narrator's client", () => {
     expect(sent).toHaveLength(1);
     // The intents flag is keyed by a random key: only its values matter here.
     expect(Object.values(sent[0] as Record<string, unknown>)).toEqual([
-      { kind: CHECK_INTENTS.blind, payload: { actorUuid: actor.uuid, characteristic: null, skillId: skillId(actor, "Corsa"), difficulty: 20, modifiers: 0 }, sentAt: expect.any(Number) },
+      { kind: CHECK_INTENTS.blind, payload: { actorUuid: actor.uuid, characteristic: null, skillId: skillId(actor, "Corsa"), difficulty: 20, modifiers: 0 }, sentAt: expect.any(Number) as unknown },
     ]);
     expect(player.getFlag("genesys-gdr", "intents")).toEqual({});
     expect(diceDouble().evaluations.filter((e) => e.userId === player.id)).toEqual([]);
@@ -146,7 +146,7 @@ describe("a player's blind check is rolled by the Narrator's client", () => {
     expect(diceDouble().dialogs.length).toBe(dialogs + 1);
     // The intents flag is keyed by a random key: only its values matter here.
     expect(Object.values(sent[0] as Record<string, unknown>)).toEqual([
-      { kind: CHECK_INTENTS.blind, payload: { actorUuid: actor.uuid, characteristic: "perception", skillId: null, difficulty: null, modifiers: -2 }, sentAt: expect.any(Number) },
+      { kind: CHECK_INTENTS.blind, payload: { actorUuid: actor.uuid, characteristic: "perception", skillId: null, difficulty: null, modifiers: -2 }, sentAt: expect.any(Number) as unknown },
     ]);
     const roll = rollOf(lastMessage());
     expect(roll.options).toMatchObject({ blind: true, difficulty: null, modifiers: -2, grade: 7, label: "GENESYS.Characteristic.perception" });
