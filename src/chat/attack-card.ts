@@ -293,6 +293,8 @@ export interface RowContext {
     conditionClass: string;
     undone: boolean;
     notes: string[];
+    /** What Undo did, shown apart from the struck-through hit. */
+    undoNote: string | null;
   } | null;
   stun: string | null;
   venom: string | null;
@@ -345,9 +347,9 @@ function appliedContext(applied: AppliedRecord, row: AttackRow, i18n: Localizer)
   if (change.damage?.disarmed === true) notes.push(i18n.localize("GENESYS.Attack.Disarmed"));
   if (change.damage?.disarmed === false) notes.push(i18n.localize("GENESYS.Attack.NotDisarmed"));
   const undo = row.undone ? row.undo : null;
-  if (undo?.partial === true) {
-    notes.push(i18n.format("GENESYS.Attack.UndonePartial", { wounds: String(undo.wounds), fatigue: String(undo.fatigue), target: row.target.name }));
-  } else if (undo) notes.push(i18n.localize("GENESYS.Attack.Undone"));
+  const undoNote = undo?.partial === true
+    ? i18n.format("GENESYS.Attack.UndonePartial", { wounds: String(undo.wounds), fatigue: String(undo.fatigue), target: row.target.name })
+    : undo ? i18n.localize("GENESYS.Attack.Undone") : null;
   return {
     steps,
     counters: i18n.format("GENESYS.Attack.Counters", { target: row.target.name, wounds: String(dw), fatigue: String(df) }),
@@ -355,6 +357,7 @@ function appliedContext(applied: AppliedRecord, row: AttackRow, i18n: Localizer)
     conditionClass: change.condition.after,
     undone: row.undone,
     notes,
+    undoNote,
   };
 }
 
