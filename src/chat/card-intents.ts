@@ -290,9 +290,10 @@ async function onDamage(requester: Requester, raw: unknown): Promise<IntentResul
   const loaded = loadRow(raw);
   if (!isLoaded(loaded)) return loaded;
   const { message, state, row } = loaded;
-  if (row.outcome === null || row.outcome === "miss" || row.damage !== null) return no("GENESYS.Attack.Warn.CardChanged");
+  // Who may act is checked before the row's state, so a refusal never tells an outsider how a (blind) row stands.
   const attacker = await attackerFor(requester, state);
   if (!(attacker instanceof GenesysActor)) return attacker;
+  if (row.outcome === null || row.outcome === "miss" || row.damage !== null) return no("GENESYS.Attack.Warn.CardChanged");
   // The damage of the weapon as it was when it hit (attack-card.ts): editing it since changes nothing.
   const spec = cardDamageRoll(state.weapon.damage, attacker);
   const expected = expectedDice(spec.formula, spec.data);
@@ -316,9 +317,9 @@ async function onApply(requester: Requester, raw: unknown): Promise<IntentResult
   if (!isLoaded(loaded)) return loaded;
   const { message, state, row } = loaded;
   const options = damageOptions(state, row);
-  if (!options || (row.applied !== null && !row.undone)) return no("GENESYS.Attack.Warn.CardChanged");
   const attacker = await attackerFor(requester, state);
   if (!(attacker instanceof GenesysActor)) return attacker;
+  if (!options || (row.applied !== null && !row.undone)) return no("GENESYS.Attack.Warn.CardChanged");
   const target = await actorFrom(row.target.actorUuid);
   if (!target?.genesys) return no("GENESYS.Attack.Warn.TargetMissing", { name: row.target.name });
   const biter = attacker.genesys;
@@ -344,9 +345,9 @@ async function onUndo(requester: Requester, raw: unknown): Promise<IntentResult>
   if (!isLoaded(loaded)) return loaded;
   const { message, state, row } = loaded;
   const applied = row.applied;
-  if (!applied || row.undone) return no("GENESYS.Attack.Warn.CardChanged");
   const attacker = await attackerFor(requester, state);
   if (!(attacker instanceof GenesysActor)) return attacker;
+  if (!applied || row.undone) return no("GENESYS.Attack.Warn.CardChanged");
   const target = await actorFrom(row.target.actorUuid);
   if (!target?.genesys) return no("GENESYS.Attack.Warn.TargetMissing", { name: row.target.name });
   const added = { wounds: applied.change.after.wounds - applied.change.before.wounds, fatigue: applied.change.after.fatigue - applied.change.before.fatigue };

@@ -386,6 +386,10 @@ describe("blind stays blind", () => {
     const told = foundryDouble().notifications.slice(notes).map((n) => n.message).join("\n");
     expect(told).toContain("GENESYS.Attack.BlindMade");
     expect(told).not.toMatch(/27|\b7\b|\b8\b/);
+    // Nor can the console learn how it went from the refusals: damage, apply and undo answer alike, hit or miss.
+    for (const kind of [CARD_INTENTS.damage, CARD_INTENTS.apply, CARD_INTENTS.undo]) {
+      expect(await asP(() => sendIntent(kind, { messageId: card.id, rowId: "r0", roll: null }))).toMatchObject({ ok: false, warning: "GENESYS.Attack.Warn.NotAllowed" });
+    }
     // Nor can the player act on it from the console.
     expect(await asP(() => sendIntent(CARD_INTENTS.defend, { messageId: card.id, rowId: "r0", answer: DODGE_WITH_DEXTERITY, roll: null }))).toMatchObject({ ok: false });
   });
