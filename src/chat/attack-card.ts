@@ -115,11 +115,6 @@ export type CardEvent =
 
 export type CardEventType = CardEvent["type"];
 
-/** Who acts for an event: the defence belongs to the target's side, everything else to the attacker's. */
-export function eventSide(type: CardEventType): "target" | "attacker" {
-  return type === "defend" ? "target" : "attacker";
-}
-
 // ───────────────────────── reading the flags ─────────────────────────
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);

@@ -441,16 +441,6 @@ export function attackState(plan: AttackPlan, spec: AttackSpec, answer: AttackAn
   };
 }
 
-/** The card's state after rolling every attack of the spec on this client. */
-export async function rollAttack(plan: AttackPlan, spec: AttackSpec, answer: AttackAnswer): Promise<AttackCardState> {
-  const dice: [number, number][] = [];
-  for (const r of spec.rows) {
-    const roll = await rollTwoD10(r.bonus);
-    dice.push([roll.dice[0] ?? 0, roll.dice[1] ?? 0]);
-  }
-  return attackState(plan, spec, answer, dice);
-}
-
 /** What a damage roll of this attacker rolls: the formula with its roll data, and how the rules total it. */
 export interface DamageRollSpec {
   formula: string;
@@ -465,18 +455,6 @@ export function cardDamageRoll(damage: AttackCardState["weapon"]["damage"], atta
   return { formula: damage.formula, data: attacker.getRollData(), spec: damage.spec, strength: damage.strength };
 }
 
-/** §2.4.1/§3.3.1 the damage roll of the weapon (or the animal's natural weapons), or null when it is gone. */
-export function damageRollFor(attacker: GenesysActor, weaponItemId: string | null): DamageRollSpec | null {
-  const sys = attacker.genesys;
-  if (!sys) return null;
-  const strength = sys.characteristics.strength;
-  if (sys instanceof AnimalModel) return { formula: sys.damage.formula, data: attacker.getRollData(), spec: toDamageSpec(sys.attack.damage), strength };
-  const item = weaponItemId === null ? undefined : attacker.items.get(weaponItemId);
-  const weapon = item?.system instanceof WeaponModel ? item.system : null;
-  if (!weapon?.active || !weapon.wielded) return null;
-  return { formula: weapon.wielded.damage.formula, data: attacker.getRollData(), spec: weapon.active.key === "unarmed" ? null : toDamageSpec(weapon.active.damage), strength };
-}
-
 /** §2.4.1 the damage the rules make of these dice (never below 0; FOR − 1D6 for unarmed blows). */
 export function damageRecord(roll: DamageRollSpec, formula: string, dice: readonly number[]): RollRecord {
   const total = roll.spec === null ? unarmedDamage(roll.strength, dice[0] ?? 0) : rollDamage(roll.spec, roll.strength, dice);
@@ -486,14 +464,6 @@ export function damageRecord(roll: DamageRollSpec, formula: string, dice: readon
 /** The damage Roll, evaluated with Foundry's dice on this client. */
 export async function evaluateDamage(roll: DamageRollSpec) {
   return new foundry.dice.Roll(roll.formula, roll.data).evaluate();
-}
-
-/** §2.4.1/§3.3.1 one damage roll with Foundry's dice on this client, totalled by the rules. */
-export async function rollDamageFor(attacker: GenesysActor, weaponItemId: string | null): Promise<RollRecord | null> {
-  const spec = damageRollFor(attacker, weaponItemId);
-  if (!spec) return null;
-  const roll = await evaluateDamage(spec);
-  return damageRecord(spec, roll.formula, diceOf(roll));
 }
 
 /** §3.3.3 the doses a bite carries (2D6 for the viper), rolled with Foundry's dice; the target's actor injects them. */

@@ -1,6 +1,6 @@
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { INTENT_QUERY, clearStaleIntents, intentTimings, onIntentQuery, registerIntent, resetIntentMemory, sendIntent, type Requester } from "../../src/authority/intent-channel.js";
-import { bootSystem, foundryDouble } from "../foundry/boot.js";
+import { bootSystem, foundryDouble, users } from "../foundry/boot.js";
 import { network, onClient, resetNetwork } from "../foundry/clients.js";
 import type { User } from "../foundry/documents.js";
 
@@ -29,13 +29,6 @@ beforeEach(() => {
   intentTimings.arrivalWaitMs = 2_000;
 });
 
-const users = (): { gm: User; player: User } => {
-  const all = foundryDouble().users.contents;
-  const gm = all.find((u) => u.isGM);
-  const player = all.find((u) => !u.isGM);
-  if (!gm || !player) throw new Error("users missing");
-  return { gm, player };
-};
 
 describe("intent channel: the requester is whoever's User document holds the intent", () => {
   it("a player's intent reaches the GM's handler with the player as requester, and is removed once answered", async () => {

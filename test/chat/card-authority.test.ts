@@ -65,21 +65,32 @@ async function narratorCard() {
   return { gunman, hero, thug, message, ids: { messageId: message.id, rowId: "r0" } };
 }
 
-/** The player's Jack hits the Narrator's thug: the card is at "damage rolled", ready to apply. */
-async function playerHit() {
-  const jack = await shooter(undefined, { default: 0, [playerId()]: 3 });
-  const thug = await npc("Scagnozzo");
+/** The player's Jack (Pistola 12) shoots the thug at 4 m on the player's client: 10 + 12 = 22. */
+async function playerShot(jack: GenesysActor, thug: GenesysActor) {
   const pistol = itemId(jack, "Pistola");
-  const message = (await asP(async () => {
+  return (await asP(async () => {
     targetActors(thug);
     dice(5, 5);
     return attackCard(jack, pistol, { answer: answerFor(jack, pistol, { distances: [4] }) });
   }))!;
+}
+
+/** The player's Jack hits the Narrator's thug (the Narrator defends, 2 + 7): the card waits for the damage roll. */
+async function playerHitAwaitingDamage() {
+  const jack = await shooter(undefined, { default: 0, [playerId()]: 3 });
+  const thug = await npc("Scagnozzo");
+  const message = await playerShot(jack, thug);
   dice(1, 1);
   await onCardAction(message, "defend", "r0", { defence: DODGE_WITH_DEXTERITY });
-  dice(2, 2, 2, 2); // 8
-  await asP(() => onCardAction(message, "rollDamage", "r0"));
   return { jack, thug, message, ids: { messageId: message.id, rowId: "r0" } };
+}
+
+/** The same hit with its damage rolled (8): the card is ready to apply. */
+async function playerHit() {
+  const hit = await playerHitAwaitingDamage();
+  dice(2, 2, 2, 2); // 8
+  await asP(() => onCardAction(hit.message, "rollDamage", "r0"));
+  return hit;
 }
 
 describe("forged intents are refused and change nothing", () => {
@@ -185,17 +196,7 @@ describe("forged intents are refused and change nothing", () => {
   });
 
   it("the damage roll is checked against the weapon: wrong dice refused, a made-up +100 in the formula ignored", async () => {
-    const jack = await shooter(undefined, { default: 0, [playerId()]: 3 });
-    const thug = await npc("Scagnozzo");
-    const pistol = itemId(jack, "Pistola");
-    const message = (await asP(async () => {
-      targetActors(thug);
-      dice(5, 5);
-      return attackCard(jack, pistol, { answer: answerFor(jack, pistol, { distances: [4] }) });
-    }))!;
-    dice(1, 1);
-    await onCardAction(message, "defend", "r0", { defence: DODGE_WITH_DEXTERITY });
-    const ids = { messageId: message.id, rowId: "r0" };
+    const { jack, thug, message, ids } = await playerHitAwaitingDamage();
     const before = snapshot(jack, thug);
     for (const roll of [await rollJson("4d8", 8, 8, 8, 8), await rollJson("5d6", 6, 6, 6, 6, 6), await rollJson("3d6", 6, 6, 6), { formula: "4d6" }]) {
       expect(await asP(() => sendIntent(CARD_INTENTS.damage, { ...ids, roll }))).toMatchObject({ ok: false, warning: "GENESYS.Attack.Warn.BadDice" });
@@ -272,17 +273,8 @@ describe("claims the Narrator's client does not take on the attacker's word", ()
   });
 
   it("the damage is the weapon's as it hit: editing the weapon afterwards changes neither the dice nor the total", async () => {
-    const jack = await shooter(undefined, { default: 0, [playerId()]: 3 });
-    const thug = await npc("Scagnozzo");
-    const pistol = itemId(jack, "Pistola");
-    const message = (await asP(async () => {
-      targetActors(thug);
-      dice(5, 5);
-      return attackCard(jack, pistol, { answer: answerFor(jack, pistol, { distances: [4] }) });
-    }))!;
-    dice(1, 1);
-    await onCardAction(message, "defend", "r0", { defence: DODGE_WITH_DEXTERITY });
-    const item = jack.items.get(pistol)!;
+    const { jack, message } = await playerHitAwaitingDamage();
+    const item = jack.items.get(itemId(jack, "Pistola"))!;
     const modes = structuredClone((item.toObject()["system"] as { modes: Record<string, unknown>[] }).modes);
     modes[0] = { ...modes[0], damage: { dice: 20, faces: 10, strength: false, flat: 50, type: "wounding" } };
     await asP(() => (item as unknown as { update(d: object): Promise<unknown> }).update({ system: { modes } }));
@@ -437,14 +429,8 @@ describe("one queue: concurrent clicks never apply twice", () => {
   it("two hits on one target applied at the same moment from two cards: both land (no lost update), both undo", async () => {
     // Without the queue both handlers read 0 Ferite and each writes its own total: one hit is lost.
     const first = await playerHit();
-    const jack = first.jack;
     const thug = first.thug;
-    const pistol = itemId(jack, "Pistola");
-    const second = (await asP(async () => {
-      targetActors(thug);
-      dice(5, 5);
-      return attackCard(jack, pistol, { answer: answerFor(jack, pistol, { distances: [4] }) });
-    }))!;
+    const second = await playerShot(first.jack, thug);
     dice(1, 1);
     await onCardAction(second, "defend", "r0", { defence: DODGE_WITH_DEXTERITY });
     dice(1, 1, 1, 2); // 5

@@ -7,10 +7,9 @@ import { INTENT_QUERY, requestIntent, resetIntentMemory } from "../../src/author
 import { CHECK_INTENTS } from "../../src/dice/check-intents.js";
 import { GenesysCheckRoll } from "../../src/dice/genesys-roll.js";
 import type { GenesysActor } from "../../src/documents/actor.js";
-import { bootSystem, foundryDouble } from "../foundry/boot.js";
+import { bootSystem, foundryDouble, users } from "../foundry/boot.js";
 import { onClient, resetNetwork } from "../foundry/clients.js";
 import { diceDouble } from "../foundry/dice.js";
-import type { User } from "../foundry/documents.js";
 import { dice, jack, lastMessage, pressRoll, rollOf, skill, skillData, skillId } from "./helpers.js";
 
 type QueryHandler = (data: unknown, options: unknown) => Promise<unknown>;
@@ -23,13 +22,6 @@ const answers: unknown[] = [];
 /** What the player's client had written in its User document when the GM's client read it. */
 const sent: unknown[] = [];
 
-const users = (): { gm: User; player: User } => {
-  const all = foundryDouble().users.contents;
-  const gm = all.find((u) => u.isGM);
-  const player = all.find((u) => !u.isGM);
-  if (!gm || !player) throw new Error("users missing");
-  return { gm, player };
-};
 
 beforeAll(async () => {
   await bootSystem();

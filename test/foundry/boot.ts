@@ -3,6 +3,7 @@
  * "init" hook called once, as Foundry loads a system's esmodules and then calls Hooks.callAll("init") a single time per
  * page (V13-API §1.4 example; dnd5e dnd5e.mjs registers its CONFIG in Hooks.once("init")).
  */
+import type { User } from "./documents.js";
 import type { FoundryDouble } from "./globals.js";
 
 export function foundryDouble(): FoundryDouble {
@@ -18,6 +19,15 @@ export async function bootSystem(): Promise<FoundryDouble> {
     booted = true;
   }
   return double;
+}
+
+/** The double's two users: the Narrator and the (only) player. */
+export function users(): { gm: User; player: User } {
+  const all = foundryDouble().users.contents;
+  const gm = all.find((u) => u.isGM);
+  const player = all.find((u) => !u.isGM);
+  if (!gm || !player) throw new Error("users missing");
+  return { gm, player };
 }
 
 /** Runs `fn` as the (only) player, then gives the seat back to the GM: test plumbing, a client whose game.user is the
