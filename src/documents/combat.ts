@@ -144,6 +144,18 @@ export function compareCombatants(a: Combatant.Implementation, b: Combatant.Impl
   }
 }
 
+/** §2.1.1 the given combatants in declaration order (slowest first). */
+function inDeclarationOrder(combatants: GenesysCombatant[]): GenesysCombatant[] {
+  try {
+    const order = declarationOrder(combatants.map((c) => c.rulesCombatant));
+    return order.map(({ id }) => combatants.find((c) => c.id === id)).filter((c): c is GenesysCombatant => c !== undefined);
+  } catch (error) {
+    // A tie-break not rolled yet (the GM's client rolls it at once): pairwise order meanwhile.
+    if (error instanceof RulesError) return [...combatants].sort(compareCombatants);
+    throw error;
+  }
+}
+
 /** Owner of the combatant's actor, or a GM; else the refusal. */
 function mayControl(requester: Requester, combatant: GenesysCombatant): IntentResult | null {
   if (requester.isGM) return null;
@@ -180,15 +192,7 @@ export class GenesysCombat<SubType extends Combat.SubType = Combat.SubType> exte
 
   /** §2.1.1 everyone able to act this round, in declaration order (slowest first). */
   declarationSequence(): GenesysCombatant[] {
-    const acting = this.genesysCombatants.filter((c) => c.canActInRound(this.round));
-    try {
-      const order = declarationOrder(acting.map((c) => c.rulesCombatant));
-      return order.map(({ id }) => acting.find((c) => c.id === id)).filter((c): c is GenesysCombatant => c !== undefined);
-    } catch (error) {
-      // A tie-break not rolled yet (the GM's client rolls it at once): pairwise order meanwhile.
-      if (error instanceof RulesError) return acting.sort(compareCombatants);
-      throw error;
-    }
+    return inDeclarationOrder(this.genesysCombatants.filter((c) => c.canActInRound(this.round)));
   }
 
   /** Who still has to declare this round, in order; a hold carried over counts as declared. */
@@ -243,6 +247,7 @@ export class GenesysCombat<SubType extends Combat.SubType = Combat.SubType> exte
   /**
    * §2.1.2 put the declared maneuver on hold: at declaration, or in one's own slot at execution (EX-13: Sonny loses
    * sight of Bill and waits for him to leave cover). The hold persists across rounds until triggered or cancelled.
+   * In the declaration phase a player may do it only until someone after them in the order has declared (§2.1.1).
    */
   async hold(combatant: GenesysCombatant): Promise<boolean> {
     return this.#request(COMBAT_INTENTS.hold, combatant);
@@ -253,7 +258,10 @@ export class GenesysCombat<SubType extends Combat.SubType = Combat.SubType> exte
     return this.#request(COMBAT_INTENTS.trigger, combatant);
   }
 
-  /** §2.1.2 give up a hold. In the declaration phase the combatant then declares again like everyone else. */
+  /**
+   * §2.1.2 give up a hold. In the declaration phase the combatant then declares again like everyone else; a player may
+   * do it there only until someone after them in the order has declared this round (§2.1.1), the Narrator always.
+   */
   async cancelHold(combatant: GenesysCombatant): Promise<boolean> {
     return this.#request(COMBAT_INTENTS.cancelHold, combatant);
   }
@@ -317,6 +325,21 @@ export class GenesysCombat<SubType extends Combat.SubType = Combat.SubType> exte
     return refuse(phase === "declaration" ? "GENESYS.Combat.Warn.NotDeclarationPhase" : "GENESYS.Combat.Warn.NotExecutionPhase");
   }
 
+  /**
+   * §2.1.1 later declarers choose knowing the earlier declarations, never the reverse. So in the declaration phase a
+   * player's declaration is settled once someone after them has declared this round: putting it on hold then, or
+   * giving up a hold to declare again, would choose knowing what came after. The Narrator may still do either.
+   */
+  #settled(requester: Requester, combatant: GenesysCombatant, warning: string): IntentResult | null {
+    if (requester.isGM || this.phase !== "declaration") return null;
+    const order = inDeclarationOrder(this.genesysCombatants);
+    // Everyone counts, able to act or not: what they declared is known all the same. A hold carried over from an
+    // earlier round was known when this combatant last declared, so only this round's declarations count.
+    const later = order.slice(order.findIndex((c) => c.id === combatant.id) + 1);
+    if (!later.some((c) => c.genesysFlags.declaration?.round === this.round)) return null;
+    return refuse(warning, { name: combatant.name ?? "" });
+  }
+
   async #declare(requester: Requester, combatant: GenesysCombatant, fields: Record<string, unknown>): Promise<IntentResult> {
     const { maneuver, held, target } = fields;
     const validTarget = target === undefined || target === null || (typeof target === "string" && target.length <= 64);
@@ -348,6 +371,8 @@ export class GenesysCombat<SubType extends Combat.SubType = Combat.SubType> exte
     if (!d) return refuse("GENESYS.Combat.Warn.NothingDeclared", { name });
     if (d.held) return refuse("GENESYS.Combat.Warn.AlreadyHolding", { name });
     if (this.phase === "execution" && (this.combatant?.id !== combatant.id || combatant.hasActed(this.round))) return refuse("GENESYS.Combat.Warn.NotCurrent", { name });
+    const late = this.#settled(requester, combatant, "GENESYS.Combat.Warn.HoldTooLate");
+    if (late) return late;
     const held = holdManeuver({ maneuver: d.maneuver, held: d.held });
     await this.#store(combatant, { ...d, maneuver: held.maneuver, held: held.held, triggered: false });
     return OK;
@@ -370,6 +395,8 @@ export class GenesysCombat<SubType extends Combat.SubType = Combat.SubType> exte
     const refused = mayControl(requester, combatant);
     if (refused) return refused;
     if (!combatant.declarationFor(this.round)?.held) return refuse("GENESYS.Combat.Warn.NotHolding", { name: combatant.name ?? "" });
+    const late = this.#settled(requester, combatant, "GENESYS.Combat.Warn.CancelHoldTooLate");
+    if (late) return late;
     await this.#store(combatant, null);
     return OK;
   }

@@ -277,6 +277,155 @@ describe("forged intents are refused with a warning and change nothing", () => {
   });
 });
 
+describe("a player cannot use a hold to declare again knowing what was declared after them (§2.1.1, §2.1.2)", () => {
+  /**
+   * Lento 5 and Svelto 8 and Rapido 10 are the Narrator's; the player's Eroe (7) declares second. Rapido still to
+   * declare keeps the declaration phase open.
+   */
+  async function line(): Promise<{ combat: GenesysCombat; lento: GenesysCombatant; eroe: GenesysCombatant; svelto: GenesysCombatant; rapido: GenesysCombatant }> {
+    const actors = { lento: await person("Lento", 5), eroe: await person("Eroe", 7, true), svelto: await person("Svelto", 8), rapido: await person("Rapido", 10) };
+    const { combat, of } = await fight(actors.lento, actors.eroe, actors.svelto, actors.rapido);
+    await combat.startCombat();
+    await settle();
+    expect(names(combat.pendingDeclarers())).toEqual(["Lento", "Eroe", "Svelto", "Rapido"]);
+    return { combat, lento: of(actors.lento), eroe: of(actors.eroe), svelto: of(actors.svelto), rapido: of(actors.rapido) };
+  }
+
+  const at = (combat: GenesysCombat, combatant: GenesysCombatant, extra: object = {}) => ({ combatId: combat.id, combatantId: combatant.id, ...extra });
+
+  /** Completes every slot of the round as the Narrator, until the next round's declaration phase. */
+  async function toNextRound(combat: GenesysCombat): Promise<void> {
+    const round = combat.round;
+    for (let i = 0; i < 10 && combat.round === round; i++) {
+      await combat.nextTurn();
+      await settle();
+    }
+    expect(combat.round).toBe(round + 1);
+    expect(combat.phase).toBe("declaration");
+  }
+
+  it("a hold declared in one's place, given up after a later combatant has declared, is refused and changes nothing", async () => {
+    const { combat, lento, eroe, svelto, rapido } = await line();
+    expect(await combat.declare(lento, "movement")).toBe(true);
+    expect(await asPlayerClient(() => combat.declare(eroe, "attack", { held: true }))).toBe(true);
+    expect(await combat.declare(svelto, "defence")).toBe(true);
+    await settle();
+    expect(names(combat.pendingDeclarers())).toEqual(["Rapido"]);
+    const before = snapshot(combat);
+
+    // Without the check the hold is dropped, Eroe is the next to declare and chooses knowing Svelto's Defence.
+    expect(refusal(await asPlayerClient(() => sendIntent(COMBAT_INTENTS.cancelHold, at(combat, eroe))))).toBe("GENESYS.Combat.Warn.CancelHoldTooLate");
+    expect(await asPlayerClient(() => combat.cancelHold(eroe))).toBe(false);
+    expect(warnings().at(-1)).toContain("GENESYS.Combat.Warn.CancelHoldTooLate");
+    expect(await asPlayerClient(() => combat.declare(eroe, "defence"))).toBe(false);
+    expect(warnings().at(-1)).toContain("GENESYS.Combat.Warn.StillHolding");
+    await settle();
+    expect(snapshot(combat)).toEqual(before);
+    expect(eroe.declarationFor(1)).toMatchObject({ maneuver: "attack", held: true, round: 1 });
+    expect(names(combat.pendingDeclarers())).toEqual(["Rapido"]);
+
+    // The Narrator may always take it back; Eroe then declares again like everyone still to declare.
+    expect(await combat.cancelHold(eroe)).toBe(true);
+    await settle();
+    expect(eroe.declarationFor(1)).toBeNull();
+    expect(names(combat.pendingDeclarers())).toEqual(["Eroe", "Rapido"]);
+    expect(rapido.declarationFor(1)).toBeNull();
+  });
+
+  it("a hold given up before anyone after has declared is allowed, and the combatant declares again in order", async () => {
+    const { combat, lento, eroe, svelto } = await line();
+    expect(await combat.declare(lento, "movement")).toBe(true);
+    expect(await asPlayerClient(() => combat.declare(eroe, "attack", { held: true }))).toBe(true);
+    await settle();
+    expect(names(combat.pendingDeclarers())).toEqual(["Svelto", "Rapido"]);
+
+    expect(await asPlayerClient(() => combat.cancelHold(eroe))).toBe(true);
+    await settle();
+    expect(eroe.declarationFor(1)).toBeNull();
+    expect(names(combat.pendingDeclarers())).toEqual(["Eroe", "Svelto", "Rapido"]);
+    // In order: Eroe again before Svelto.
+    expect(await asPlayerClient(() => combat.declare(eroe, "focus"))).toBe(true);
+    await settle();
+    expect(eroe.declarationFor(1)).toMatchObject({ maneuver: "focus", held: false, round: 1 });
+    expect(names(combat.pendingDeclarers())).toEqual(["Svelto", "Rapido"]);
+    expect(svelto.declarationFor(1)).toBeNull();
+  });
+
+  it("a hold carried over is given up before the later combatants declare, not after; at execution as before", async () => {
+    const { combat, lento, eroe, svelto, rapido } = await line();
+    expect(await combat.declare(lento, "movement")).toBe(true);
+    expect(await asPlayerClient(() => combat.declare(eroe, "attack", { held: true }))).toBe(true);
+    expect(await combat.declare(svelto, "defence")).toBe(true);
+    expect(await combat.declare(rapido, "attack")).toBe(true);
+    await settle();
+    expect(combat.phase).toBe("execution");
+    await toNextRound(combat);
+
+    // Round 2: the hold stands. A slower combatant's declaration was known to Eroe anyway: still allowed.
+    expect(names(combat.pendingDeclarers())).toEqual(["Lento", "Svelto", "Rapido"]);
+    expect(await combat.declare(lento, "movement")).toBe(true);
+    expect(await asPlayerClient(() => combat.cancelHold(eroe))).toBe(true);
+    await settle();
+    expect(names(combat.pendingDeclarers())).toEqual(["Eroe", "Svelto", "Rapido"]);
+    expect(await asPlayerClient(() => combat.declare(eroe, "attack", { held: true }))).toBe(true);
+    expect(await combat.declare(svelto, "defence")).toBe(true);
+    expect(await combat.declare(rapido, "attack")).toBe(true);
+    await settle();
+    await toNextRound(combat);
+
+    // Round 3: Svelto, who declares after Eroe, has declared: the carried-over hold can no longer be given up here.
+    expect(await combat.declare(lento, "movement")).toBe(true);
+    expect(await combat.declare(svelto, "attack")).toBe(true);
+    await settle();
+    const before = snapshot(combat);
+    expect(await asPlayerClient(() => combat.cancelHold(eroe))).toBe(false);
+    expect(warnings().at(-1)).toContain("GENESYS.Combat.Warn.CancelHoldTooLate");
+    await settle();
+    expect(snapshot(combat)).toEqual(before);
+    expect(eroe.declarationFor(3)).toMatchObject({ maneuver: "attack", held: true, round: 2 });
+
+    // Execution: giving up the hold stays the owner's choice at any moment; Eroe just does not act this round.
+    expect(await combat.declare(rapido, "defence")).toBe(true);
+    await settle();
+    expect(combat.phase).toBe("execution");
+    expect(await asPlayerClient(() => combat.cancelHold(eroe))).toBe(true);
+    await settle();
+    expect(eroe.declarationFor(3)).toBeNull();
+    expect(combat.phase).toBe("execution");
+    expect(names(combat.executionSlots().map((s) => s.combatant))).toEqual(["Rapido", "Svelto", "Lento"]);
+  });
+
+  it("a declaration is settled once a later combatant has declared: no declaring over it, no hold to give up", async () => {
+    const { combat, lento, eroe, svelto } = await line();
+    expect(await combat.declare(lento, "movement")).toBe(true);
+    expect(await asPlayerClient(() => combat.declare(eroe, "focus"))).toBe(true);
+    // Right after one's own declaration, making it a hold (and giving it up again) changes nothing anyone chose on.
+    expect(await asPlayerClient(() => combat.hold(eroe))).toBe(true);
+    expect(await asPlayerClient(() => combat.cancelHold(eroe))).toBe(true);
+    expect(await asPlayerClient(() => combat.declare(eroe, "attack"))).toBe(true);
+    expect(await combat.declare(svelto, "defence")).toBe(true);
+    await settle();
+    const before = snapshot(combat);
+
+    const answers = await asPlayerClient(async () => [
+      refusal(await sendIntent(COMBAT_INTENTS.declare, at(combat, eroe, { maneuver: "defence" }))),
+      refusal(await sendIntent(COMBAT_INTENTS.hold, at(combat, eroe))),
+      refusal(await sendIntent(COMBAT_INTENTS.cancelHold, at(combat, eroe))),
+      refusal(await sendIntent(COMBAT_INTENTS.declare, at(combat, eroe, { maneuver: "defence" }))),
+    ]);
+    // Without the checks the hold, its cancel and the second declaration all land: Eroe chooses again knowing Svelto's.
+    expect(answers).toEqual(["GENESYS.Combat.Warn.AlreadyDeclared", "GENESYS.Combat.Warn.HoldTooLate", "GENESYS.Combat.Warn.NotHolding", "GENESYS.Combat.Warn.AlreadyDeclared"]);
+    await settle();
+    expect(snapshot(combat)).toEqual(before);
+    expect(eroe.declarationFor(1)).toMatchObject({ maneuver: "attack", held: false, round: 1 });
+
+    // The Narrator may still put it on hold.
+    expect(await combat.hold(eroe)).toBe(true);
+    await settle();
+    expect(eroe.declarationFor(1)).toMatchObject({ maneuver: "attack", held: true });
+  });
+});
+
 describe("two clients at once (network latency), one GM queue", () => {
   /** Lets every delayed round trip land, then the GM's queue empty. */
   async function drain(): Promise<void> {
