@@ -41,7 +41,7 @@ declare module "fvtt-types/configuration" {
     /** The damage ledger the GM's client keeps (documents/damage-ledger.ts); read through readLedger. */
     Actor: { "genesys-gdr": { ledger?: LedgerEntry[] } };
     /** Pending intents (authority/intent-channel.ts), keyed by their idempotency key; read as unknown. */
-    User: { "genesys-gdr": { intents?: Record<string, { kind: string; payload: unknown; sentAt: number }> } };
+    User: { "genesys-gdr": { intents?: Record<string, { kind: string; payload: unknown; sentAt: number; proof: string }> } };
   }
   interface SettingConfig {
     "genesys-gdr.dataVersion": number;

@@ -7,9 +7,14 @@
  * the requester is the user whose document holds the intent, vouched for by the server. The query then only says
  * "look at intent K". The GM's client runs every intent through one queue, re-reading the world first, remembers
  * each key it answered (a retried request gets the first answer, never a second application), and removes the intent
- * from the user's document once answered.
+ * from the user's document once answered. A player may not flood that queue: the GM's client caps how many intents
+ * of one player are in flight at once and how many it accepts per rolling window; GMs are not limited.
+ * Every client sees the intent appear, so the sender stores in it only the one-way proof of a random secret and sends
+ * the secret itself in the query, which reaches the GM's client alone. An onlooker querying the sender's key lacks the
+ * secret: it is refused, never gets the sender's answer, and neither removes the intent nor uses up the sender's limits.
  */
 import { SYSTEM_ID } from "../settings/rules-settings.js";
+import { chacha20, fromBase64, randomBytes, toBase64 } from "./cipher.js";
 import { gmQueue } from "./serial-queue.js";
 
 export const INTENT_QUERY = "genesys-gdr.intent";
@@ -20,6 +25,18 @@ export const intentTimings = {
   arrivalWaitMs: 2_000,
   /** An intent older than this is refused: nobody waits for its answer any more (a lost query, a replayed key). */
   maxAgeMs: 60_000,
+};
+
+/**
+ * Per-player flood limits on the GM's client. One player's intents could otherwise fill the single queue (each may post
+ * chat messages or update actors) and starve everyone else. Mutable so tests can lower them.
+ */
+export const intentLimits = {
+  /** Intents of one player queued or running at once; more are refused (GENESYS.Authority.Busy). */
+  inFlight: 8,
+  /** Intents of one player accepted per rolling window; more are refused (GENESYS.Authority.Flood). */
+  perWindow: 30,
+  windowMs: 10_000,
 };
 
 /** How many answers the GM's client remembers for retries; the oldest are forgotten first. */
@@ -46,19 +63,50 @@ interface StoredIntent {
   payload: unknown;
   /** When the sender wrote it (its own clock, ms): only used to refuse stale intents. */
   sentAt: number;
+  /** intentProof of the secret that only the sender's query carries. */
+  proof: string;
 }
 
 declare global {
   namespace CONFIG {
     interface Queries {
-      "genesys-gdr.intent": (data: { userId: string; key: string }) => Promise<IntentResult>;
+      "genesys-gdr.intent": (data: { userId: string; key: string; secret: string }) => Promise<IntentResult>;
     }
   }
 }
 
 const handlers = new Map<string, IntentHandler>();
-/** Keys this client has answered (or is answering), with their answer. */
+/** Per `${userId}.${key}.${secret}`: queries this client has answered (or is answering), with their answer. */
 const answered = new Map<string, Promise<IntentResult>>();
+/** Per `${userId}.${key}`: intents answered (or being answered) for their proven sender, with the proof that won. */
+const claimed = new Map<string, string>();
+
+/** Per requester (the document owner's id): intents accepted and not yet answered. */
+const inFlight = new Map<string, number>();
+/** Per requester: when each intent of the current window was accepted (ms, oldest first). */
+const acceptedAt = new Map<string, number[]>();
+
+/**
+ * Takes a slot for one more intent of `user`: a refusal, or the function that gives the slot back once answered.
+ * Synchronous from check to count, so intents arriving together cannot all pass the same check. Only accepted intents
+ * count: a refused one costs the queue nothing.
+ */
+function admit(user: User.Stored): IntentResult | (() => void) {
+  if (user.isGM) return () => undefined;
+  const id = user.id;
+  if ((inFlight.get(id) ?? 0) >= intentLimits.inFlight) return refuse("GENESYS.Authority.Busy", { name: user.name });
+  const now = Date.now();
+  const recent = (acceptedAt.get(id) ?? []).filter((at) => now - at < intentLimits.windowMs);
+  acceptedAt.set(id, recent);
+  if (recent.length >= intentLimits.perWindow) return refuse("GENESYS.Authority.Flood", { name: user.name });
+  recent.push(now);
+  inFlight.set(id, (inFlight.get(id) ?? 0) + 1);
+  return () => {
+    const left = (inFlight.get(id) ?? 0) - 1;
+    if (left > 0) inFlight.set(id, left);
+    else inFlight.delete(id);
+  };
+}
 
 /** Registers what the GM's client does with one kind of intent. */
 export function registerIntent(kind: string, handler: IntentHandler): void {
@@ -77,8 +125,8 @@ function isKey(value: unknown): value is string {
 
 function isStoredIntent(value: unknown): value is StoredIntent {
   if (typeof value !== "object" || value === null) return false;
-  const v = value as { kind?: unknown; sentAt?: unknown };
-  return typeof v.kind === "string" && typeof v.sentAt === "number" && "payload" in value;
+  const v = value as { kind?: unknown; sentAt?: unknown; proof?: unknown };
+  return typeof v.kind === "string" && typeof v.sentAt === "number" && typeof v.proof === "string" && "payload" in value;
 }
 
 function intentsOf(user: User.Stored): Record<string, unknown> {
@@ -108,8 +156,27 @@ async function locateSoon(userId: string, key: string): Promise<{ user: User.Sto
   }
 }
 
+/** The public proof of an intent's secret: null unless the secret is base64 of 32 bytes. */
+export function intentProof(secret: string): string | null {
+  const bytes = fromBase64(secret);
+  return bytes?.length === 32 ? proofOf(bytes) : null;
+}
+
+function proofOf(secret: Uint8Array): string {
+  // ChaCha20's keystream is a PRF of its key: the proof cannot be turned back into the secret.
+  return toBase64(chacha20(secret, new Uint8Array(12), new Uint8Array(32), 0));
+}
+
+/** Keeps a bounded map bounded; a Map iterates in insertion order, so the first key is the oldest. */
+function trim(map: Map<string, unknown>): void {
+  for (const oldest of map.keys()) {
+    if (map.size <= ANSWERS_KEPT) return;
+    map.delete(oldest);
+  }
+}
+
 /** Runs one intent of a known requester through the queue. */
-function dispatch(requester: Requester, intent: StoredIntent): Promise<IntentResult> {
+function dispatch(requester: Requester, intent: Pick<StoredIntent, "kind" | "payload">): Promise<IntentResult> {
   const handler = handlers.get(intent.kind);
   if (!handler) return Promise.resolve(refuse("GENESYS.Authority.Unknown", { kind: intent.kind }));
   return gmQueue.run(async () => {
@@ -125,18 +192,43 @@ function dispatch(requester: Requester, intent: StoredIntent): Promise<IntentRes
 /** The query handler, on the active GM's client. */
 export async function onIntentQuery(data: unknown): Promise<IntentResult> {
   if (!game.user.isActiveGM) return refuse("GENESYS.Authority.NotNarrator");
-  const { key, userId } = typeof data === "object" && data !== null ? (data as { key?: unknown; userId?: unknown }) : {};
+  const { key, userId, secret } = typeof data === "object" && data !== null ? (data as { key?: unknown; userId?: unknown; secret?: unknown }) : {};
   if (!isKey(key) || typeof userId !== "string" || !/^[A-Za-z0-9]{16}$/.test(userId)) return refuse("GENESYS.Authority.Invalid");
+  if (typeof secret !== "string" || secret.length > 100) return refuse("GENESYS.Authority.Invalid");
   const slot = `${userId}.${key}`;
-  const earlier = answered.get(slot);
+  // Keyed with the secret, so an onlooker's guess never shares (or spoils) the sender's remembered answer.
+  const memo = `${slot}.${secret}`;
+  const earlier = answered.get(memo);
   if (earlier) return earlier;
+  const proof = intentProof(secret);
+  // Already answered for its sender, perhaps removed since: another secret is an onlooker's, whatever happens next.
+  const winner = claimed.get(slot);
+  if (winner !== undefined && winner !== proof) return refuse("GENESYS.Authority.Invalid");
   const answer = (async (): Promise<IntentResult> => {
     const found = await locateSoon(userId, key);
     if (!found) return refuse("GENESYS.Authority.Expired");
+    const intent = found.intent;
+    if (isStoredIntent(intent) && proof !== intent.proof) {
+      // An onlooker's query: the intent stays for its sender and costs them nothing; nor is this refusal remembered,
+      // so guesses cannot push real answers out of the memory (at worst a concurrent identical guess is re-checked).
+      answered.delete(memo);
+      return refuse("GENESYS.Authority.Invalid");
+    }
+    if (isStoredIntent(intent)) {
+      claimed.set(slot, intent.proof);
+      trim(claimed);
+    }
+    // Counted only once located, per the document's owner (vouched for by the server), not per the query's claim.
+    // Malformed or stale intents count too: each still costs the GM's client a write to remove it.
+    let release: (() => void) | undefined;
     try {
-      if (!isStoredIntent(found.intent)) return refuse("GENESYS.Authority.Invalid");
-      if (Math.abs(Date.now() - found.intent.sentAt) > intentTimings.maxAgeMs) return refuse("GENESYS.Authority.Expired");
-      return await dispatch(requesterOf(found.user), found.intent);
+      const admitted = admit(found.user);
+      if (typeof admitted !== "function") return admitted;
+      release = admitted;
+      // Malformed: its owner's own garbage (our code never writes one), removed below like any answered intent.
+      if (!isStoredIntent(intent)) return refuse("GENESYS.Authority.Invalid");
+      if (Math.abs(Date.now() - intent.sentAt) > intentTimings.maxAgeMs) return refuse("GENESYS.Authority.Expired");
+      return await dispatch(requesterOf(found.user), intent);
     } finally {
       // Answered or refused, the intent is done: nobody should find it again.
       try {
@@ -144,11 +236,11 @@ export async function onIntentQuery(data: unknown): Promise<IntentResult> {
       } catch (error) {
         console.warn("GeneSys GdR | could not remove an answered intent", error);
       }
+      release?.();
     }
   })();
-  answered.set(slot, answer);
-  // A Map iterates in insertion order: the first key is the oldest answer.
-  while (answered.size > ANSWERS_KEPT) answered.delete(answered.keys().next().value ?? slot);
+  answered.set(memo, answer);
+  trim(answered);
   return answer;
 }
 
@@ -169,15 +261,19 @@ export function notifyResult(result: IntentResult): boolean {
 export async function sendIntent(kind: string, payload: unknown): Promise<IntentResult> {
   const gm = game.users.activeGM;
   if (!gm) return refuse("GENESYS.Authority.NoGm");
-  if (gm.isSelf) return dispatch(requesterOf(game.user), { kind, payload, sentAt: Date.now() });
+  if (gm.isSelf) return dispatch(requesterOf(game.user), { kind, payload });
   const key = foundry.utils.randomID(16);
+  const secretBytes = randomBytes(32);
+  const secret = toBase64(secretBytes);
+  // Typed as what the GM's client checks for (fvtt-config's flag type predates `proof`; the flag is read as unknown).
+  const intent: StoredIntent = { kind, payload, sentAt: Date.now(), proof: proofOf(secretBytes) };
   try {
-    await game.user.update({ flags: { [SYSTEM_ID]: { intents: { [key]: { kind, payload, sentAt: Date.now() } } } } });
+    await game.user.update({ flags: { [SYSTEM_ID]: { intents: { [key]: intent } } } });
   } catch (error) {
     return refuse("GENESYS.Authority.Failed", { message: error instanceof Error ? error.message : String(error) });
   }
   try {
-    const answer: unknown = await gm.query(INTENT_QUERY, { userId: game.user.id, key }, { timeout: intentTimings.timeoutMs });
+    const answer: unknown = await gm.query(INTENT_QUERY, { userId: game.user.id, key, secret }, { timeout: intentTimings.timeoutMs });
     return isResult(answer) ? answer : refuse("GENESYS.Authority.OldClient");
   } catch (error) {
     // Too late or no handler: the GM's client may still carry it out, once (the key is remembered there).
@@ -204,7 +300,7 @@ export async function clearStaleIntents(): Promise<number> {
   if (!game.user.isActiveGM) return 0;
   let cleared = 0;
   for (const user of game.users.contents) {
-    const keys = Object.keys(intentsOf(user)).filter((key) => !answered.has(`${user.id}.${key}`));
+    const keys = Object.keys(intentsOf(user)).filter((key) => !claimed.has(`${user.id}.${key}`));
     if (keys.length === 0) continue;
     try {
       await user.update(Object.fromEntries(keys.map((key) => [`flags.${SYSTEM_ID}.intents.-=${key}`, null])));
@@ -220,7 +316,10 @@ export function registerIntentChannel(): void {
   CONFIG.queries[INTENT_QUERY] = onIntentQuery;
 }
 
-/** Tests: forget answered keys between scenarios. */
+/** Tests: forget answered keys and flood counters between scenarios. */
 export function resetIntentMemory(): void {
   answered.clear();
+  claimed.clear();
+  inFlight.clear();
+  acceptedAt.clear();
 }

@@ -10,7 +10,7 @@ import type { GenesysActor } from "../../src/documents/actor.js";
 import { bootSystem, foundryDouble, users } from "../foundry/boot.js";
 import { onClient, resetNetwork } from "../foundry/clients.js";
 import { diceDouble } from "../foundry/dice.js";
-import { dice, jack, lastMessage, pressRoll, rollOf, skill, skillData, skillId } from "./helpers.js";
+import { dice, jack, lastMessage, pressRoll, readableByAnyone, rollOf, sealedRollOf, skill, skillData, skillId } from "./helpers.js";
 
 type QueryHandler = (data: unknown, options: unknown) => Promise<unknown>;
 // The types give CONFIG.queries each registered query's own signature; the spy wraps any of them alike.
@@ -71,7 +71,7 @@ async function onPlayer<T>(fn: () => Promise<T>): Promise<{ value: T; notes: { l
 const snapshot = (actor: GenesysActor): unknown => ({ actor: actor.toObject(), items: actor.items.contents.map((i) => i.toObject()) });
 
 describe("a player's blind check is rolled by the Narrator's client", () => {
-  it("the card is the GM's, whispered to the Narrators only and blind; the dice were rolled there", async () => {
+  it("the card is the GM's, sealed, whispered to the Narrators and the player; the dice were rolled there", async () => {
     const { gm, player } = users();
     const actor = await playersJack();
     const before = diceDouble().messages.length;
@@ -82,10 +82,12 @@ describe("a player's blind check is rolled by the Narrator's client", () => {
     const message = lastMessage();
     expect(message?.authorId).toBe(gm.id);
     expect(message?.author?.isGM).toBe(true);
-    expect(message?.whisper).toEqual([gm.id]);
-    expect(message?.whisper).not.toContain(player.id);
-    expect(message).toMatchObject({ blind: true, rollMode: "blindroll" });
-    const roll = rollOf(message);
+    // The placeholder is the player's to see; the roll inside it is not.
+    expect(message?.whisper).toEqual([gm.id, player.id]);
+    expect(message?.rolls).toEqual([]);
+    expect(readableByAnyone(message)).not.toMatch(/29|17|\b9\b|\b8\b|success|outcome|total/i);
+    expect(message?.content).toContain("GENESYS.Seal.Title");
+    const roll = sealedRollOf(message);
     expect(roll.options).toMatchObject({ blind: true, difficulty: 20, label: "Corsa", actorUuid: actor.uuid });
     expect(roll.outcome).toMatchObject({ dice: 17, total: 29, success: true });
     expect(diceDouble().evaluations).toEqual([{ userId: gm.id, formula: "2d10 + 12 + 0", allowInteractive: false }]);
@@ -99,7 +101,8 @@ describe("a player's blind check is rolled by the Narrator's client", () => {
       dice(9, 8);
       const { value } = await onPlayer(() => actor.rollCheck({ skillId: skillId(actor, "Corsa"), difficulty: 20, prompt: false }));
       expect(value).toBeNull();
-      expect(lastMessage()).toMatchObject({ authorId: gm.id, whisper: [gm.id], blind: true });
+      expect(lastMessage()).toMatchObject({ authorId: gm.id, whisper: [gm.id, users().player.id], rolls: [] });
+      expect(sealedRollOf(lastMessage()).total).toBe(29);
       expect(diceDouble().evaluations).toEqual([{ userId: gm.id, formula: "2d10 + 12 + 0", allowInteractive: false }]);
     } finally {
       await game.settings.set("core", "rollMode", "publicroll");
@@ -122,7 +125,7 @@ describe("a player's blind check is rolled by the Narrator's client", () => {
     expect(sent).toHaveLength(1);
     // The intents flag is keyed by a random key: only its values matter here.
     expect(Object.values(sent[0] as Record<string, unknown>)).toEqual([
-      { kind: CHECK_INTENTS.blind, payload: { actorUuid: actor.uuid, characteristic: null, skillId: skillId(actor, "Corsa"), difficulty: 20, modifiers: 0 }, sentAt: expect.any(Number) as unknown },
+      { kind: CHECK_INTENTS.blind, payload: { actorUuid: actor.uuid, characteristic: null, skillId: skillId(actor, "Corsa"), difficulty: 20, modifiers: 0 }, sentAt: expect.any(Number) as unknown, proof: expect.any(String) as unknown },
     ]);
     expect(player.getFlag("genesys-gdr", "intents")).toEqual({});
     expect(diceDouble().evaluations.filter((e) => e.userId === player.id)).toEqual([]);
@@ -138,12 +141,13 @@ describe("a player's blind check is rolled by the Narrator's client", () => {
     expect(diceDouble().dialogs.length).toBe(dialogs + 1);
     // The intents flag is keyed by a random key: only its values matter here.
     expect(Object.values(sent[0] as Record<string, unknown>)).toEqual([
-      { kind: CHECK_INTENTS.blind, payload: { actorUuid: actor.uuid, characteristic: "perception", skillId: null, difficulty: null, modifiers: -2 }, sentAt: expect.any(Number) as unknown },
+      { kind: CHECK_INTENTS.blind, payload: { actorUuid: actor.uuid, characteristic: "perception", skillId: null, difficulty: null, modifiers: -2 }, sentAt: expect.any(Number) as unknown, proof: expect.any(String) as unknown },
     ]);
-    const roll = rollOf(lastMessage());
+    const roll = sealedRollOf(lastMessage());
     expect(roll.options).toMatchObject({ blind: true, difficulty: null, modifiers: -2, grade: 7, label: "GENESYS.Characteristic.perception" });
     expect(roll.total).toBe(13);
-    expect(lastMessage()?.whisper).not.toContain(player.id);
+    expect(readableByAnyone(lastMessage())).not.toMatch(/13|\b4\b/);
+    expect(lastMessage()?.whisper).toContain(player.id);
   });
 
   it("no manual-entry prompt on any client, even where manual dice are set; an open check still prompts as before", async () => {
@@ -162,7 +166,7 @@ describe("a player's blind check is rolled by the Narrator's client", () => {
     const actor = await playersJack({ items: [skill("Corsa", 11)] });
     dice(1, 2);
     await onPlayer(() => actor.rollCheck({ skillId: skillId(actor, "Corsa"), difficulty: 10, blind: true, prompt: false }));
-    const roll = rollOf(lastMessage());
+    const roll = sealedRollOf(lastMessage());
     expect(roll.outcome).toMatchObject({ total: 14, success: true, automatic: true });
   });
 });
@@ -172,7 +176,7 @@ describe("the increment point of a blind check", () => {
     const actor = await playersJack();
     dice(8, 8); // EX-07: Arrampicata 10, difficulty 25, T = 15: a hard success
     const { notes } = await onPlayer(() => actor.rollCheck({ skillId: skillId(actor, "Arrampicata"), difficulty: 25, blind: true, prompt: false }));
-    const roll = rollOf(lastMessage());
+    const roll = sealedRollOf(lastMessage());
     expect(roll.outcome).toMatchObject({ total: 26, success: true, threshold: 15 });
     expect(roll.options.increment).toEqual({ reason: "hardSuccess", status: "blind", points: 0, grade: null });
     expect(await roll.render()).toContain("GENESYS.Check.Increment.Blind");
@@ -185,7 +189,7 @@ describe("the increment point of a blind check", () => {
     const actor = await playersJack({ items: [skill("Arrampicata", 10, 5)] });
     dice(8, 8);
     await onPlayer(() => actor.rollCheck({ skillId: skillId(actor, "Arrampicata"), difficulty: 25, blind: true, prompt: false }));
-    expect(rollOf(lastMessage()).options.increment).toEqual({ reason: "hardSuccess", status: "blind", points: 5, grade: null });
+    expect(sealedRollOf(lastMessage()).options.increment).toEqual({ reason: "hardSuccess", status: "blind", points: 5, grade: null });
     const climbing = skillData(actor, "Arrampicata");
     expect([climbing.increment, climbing.earned, climbing.grade]).toEqual([5, 0, 10]);
   });
@@ -194,7 +198,7 @@ describe("the increment point of a blind check", () => {
     const actor = await playersJack();
     dice(9, 9);
     await onPlayer(() => actor.rollCheck({ skillId: skillId(actor, "Corsa"), difficulty: 20, blind: true, prompt: false }));
-    expect(rollOf(lastMessage()).options.increment).toBeNull();
+    expect(sealedRollOf(lastMessage()).options.increment).toBeNull();
   });
 });
 
@@ -303,9 +307,9 @@ describe("what does not change", () => {
     const actor = await jack();
     dice(6, 6);
     const message = await onClient(gm, () => actor.rollCheck({ skillId: skillId(actor, "Corsa"), blind: true, prompt: false }));
-    expect(rollOf(message).total).toBe(24);
+    expect(sealedRollOf(message).total).toBe(24);
     expect(message).toBe(lastMessage());
-    expect(lastMessage()).toMatchObject({ authorId: gm.id, whisper: [gm.id], blind: true });
+    expect(lastMessage()).toMatchObject({ authorId: gm.id, whisper: [gm.id], rolls: [] });
     expect(diceDouble().prompts).toEqual([]);
   });
 
