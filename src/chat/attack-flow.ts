@@ -54,9 +54,14 @@ function measure(source: foundry.canvas.placeables.Token | null, target: foundry
   }
 }
 
+/** The attacker's token the distances are measured from: its first on the viewed scene. */
+function attackerToken(attacker: GenesysActor): foundry.canvas.placeables.Token | null {
+  return canvas.ready ? (attacker.getActiveTokens()[0] ?? null) : null;
+}
+
 /** The user's targeted tokens, with their actors and the distance from the attacker's token. */
 export function targetedTokens(attacker: GenesysActor): TargetRef[] {
-  const source = canvas.ready ? (attacker.getActiveTokens()[0] ?? null) : null;
+  const source = attackerToken(attacker);
   return [...game.user.targets].map((token) => {
     const actor: unknown = token.actor;
     return {
@@ -104,6 +109,8 @@ async function attackNow(actor: GenesysActor, itemId: string | null, options: At
   const rolls = blind ? null : await Promise.all(spec.value.rows.map(async (r) => (await evaluateTwoD10(r.bonus)).toJSON()));
   return requestIntent(CARD_INTENTS.attack, {
     actorUuid: actor.uuid,
+    // The Narrator's client measures again from this token to each target's (card-intents.ts).
+    tokenUuid: actor.token?.uuid ?? attackerToken(actor)?.document.uuid ?? null,
     itemId,
     targets: plan.targets.map((t, i) => ({ actorUuid: t.actorUuid, tokenUuid: t.tokenUuid, distance: answer.targets[i]?.distance ?? t.distance })),
     answer,

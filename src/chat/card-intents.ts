@@ -8,6 +8,7 @@
 import { defenceSetup, readDefenceAnswer } from "../applications/attack-dialog.js";
 import type { Requester, IntentResult } from "../authority/intent-channel.js";
 import { registerIntent } from "../authority/intent-channel.js";
+import { measuredDistance, tokenDocumentFrom } from "../canvas/token-distance.js";
 import { AnimalModel } from "../data/actor/animal.js";
 import {
   attackState,
@@ -27,7 +28,8 @@ import { GenesysCombat } from "../documents/combat.js";
 import { RulesError } from "../rules/errors.js";
 import { rulesOptions } from "../settings/rules-settings.js";
 import { ATTACK_FLAG, NO_VIEWER, SYSTEM_SCOPE, applyCardEvent, damageOptions, readAttackState, withRow, type AttackCardState, type AttackRow, type CardEvent } from "./attack-card.js";
-import { renderCard, type CardMessage } from "./card-render.js";
+import { authoredByGm, cardState, renderCard, type CardMessage } from "./card-render.js";
+import { openSealed, postSealed, reseal, sealedCardOf } from "./sealed-card.js";
 import { cardMode, cardRecipients } from "./card-visibility.js";
 import { defencePlan } from "./defence-plan.js";
 
@@ -68,28 +70,27 @@ function mayAct(requester: Requester, actor: GenesysActor): boolean {
   return requester.isGM || actor.testUserPermission(requester.user, "OWNER");
 }
 
-/** A card only a GM's client could have written: its author is a GM. */
-export function authoredByGm(message: CardMessage): boolean {
-  // The types say a User, but a deleted author leaves null.
-  const author: unknown = message.author;
-  return typeof author === "object" && author !== null && "isGM" in author && author.isGM === true;
-}
-
 interface LoadedRow {
   message: CardMessage;
   state: AttackCardState;
   row: AttackRow;
 }
 
-/** The card and row an intent names, read afresh. */
-function loadRow(payload: Record<string, unknown>): LoadedRow | IntentResult {
+/** The card and row an intent names, read afresh (a blind card opened with the Narrators' key). */
+async function loadRow(payload: Record<string, unknown>): Promise<LoadedRow | IntentResult> {
   const { messageId, rowId } = payload;
   if (!isId(messageId) || !isId(rowId)) return INVALID;
   // fvtt-types types get() as always finding the message, but it may have been deleted since the player clicked.
   const message = game.messages.get(messageId) as CardMessage | undefined;
-  const state = message ? readAttackState(message.getFlag(SYSTEM_SCOPE, ATTACK_FLAG)) : null;
-  if (!message || !state) return no("GENESYS.Attack.Warn.CardMissing");
+  if (!message) return no("GENESYS.Attack.Warn.CardMissing");
   if (!authoredByGm(message)) return no("GENESYS.Attack.Warn.NotNarratorCard");
+  const sealed = sealedCardOf(message);
+  let state = cardState(message);
+  if (!state && sealed?.kind === "attack") {
+    const opened = await openSealed(sealed);
+    state = opened.ok ? readAttackState(opened.value) : null;
+  }
+  if (!state) return no("GENESYS.Attack.Warn.CardMissing");
   const row = state.rows[rowId];
   if (!row) return no("GENESYS.Attack.Warn.CardChanged");
   return { message, state, row };
@@ -97,11 +98,16 @@ function loadRow(payload: Record<string, unknown>): LoadedRow | IntentResult {
 
 const isLoaded = (v: LoadedRow | IntentResult): v is LoadedRow => "row" in v;
 
-/** Writes one row of a card this client authored; the stored content is re-rendered for no one in particular. */
+/**
+ * Writes one row of a card this client authored; the stored content is re-rendered for no one in particular. A blind
+ * card is sealed again whole, its placeholder left as it is.
+ */
 async function commit(message: CardMessage, state: AttackCardState, event: CardEvent): Promise<IntentResult> {
   const update = applyCardEvent(state, event, rulesOptions());
   if (!update.ok) return no(update.reason === "invalid" ? "GENESYS.Attack.Warn.CardInvalid" : "GENESYS.Attack.Warn.CardChanged");
   const next = withRow(state, update.row);
+  const sealed = sealedCardOf(message);
+  if (sealed) return (await reseal(message, sealed, next)) ? { ok: true } : no("GENESYS.Seal.Warn.NoKey");
   await message.update({
     flags: { [SYSTEM_SCOPE]: { [ATTACK_FLAG]: { rows: { [update.row.id]: update.row } } } },
     content: await renderCard(next, NO_VIEWER),
@@ -118,6 +124,8 @@ function rulesRefusal(error: unknown): IntentResult {
 
 interface AttackPayload {
   actorUuid: string;
+  /** The attacker's token, to measure from; null (or absent, from an older client) when there is none. */
+  tokenUuid: string | null;
   itemId: string | null;
   targets: { actorUuid: string; tokenUuid: string | null; distance: number | null }[];
   answer: unknown;
@@ -128,6 +136,8 @@ interface AttackPayload {
 function readAttackPayload(raw: unknown): AttackPayload | null {
   if (!isObject(raw)) return null;
   const { actorUuid, itemId, targets, answer, rollMode, rolls } = raw;
+  const tokenUuid = raw["tokenUuid"] ?? null;
+  if (!(tokenUuid === null || (isString(tokenUuid) && tokenUuid.length <= 200))) return null;
   if (!isUuid(actorUuid) || !(itemId === null || isId(itemId)) || !Array.isArray(targets) || targets.length === 0 || targets.length > 50) return null;
   if (!(rolls === null || Array.isArray(rolls))) return null;
   const read: AttackPayload["targets"] = [];
@@ -139,7 +149,7 @@ function readAttackPayload(raw: unknown): AttackPayload | null {
     if (!(distance === null || (typeof distance === "number" && Number.isFinite(distance) && distance >= 0))) return null;
     read.push({ actorUuid: t["actorUuid"], tokenUuid, distance });
   }
-  return { actorUuid, itemId, targets: read, answer, rollMode, rolls };
+  return { actorUuid, tokenUuid, itemId, targets: read, answer, rollMode, rolls };
 }
 
 /**
@@ -153,10 +163,11 @@ async function onAttack(requester: Requester, raw: unknown): Promise<IntentResul
   const actor = await actorFrom(p.actorUuid);
   if (!actor) return no("GENESYS.Attack.Warn.AttackerMissing", { name: "?" });
   if (!mayAct(requester, actor)) return no("GENESYS.Attack.Warn.NotAllowed");
+  const measured = await measuredDistances(actor, p);
   const targets: TargetRef[] = [];
-  for (const t of p.targets) {
+  for (const [i, t] of p.targets.entries()) {
     const target = await actorFrom(t.actorUuid);
-    targets.push({ actor: target, tokenUuid: t.tokenUuid, name: target?.name ?? "?", distance: t.distance });
+    targets.push({ actor: target, tokenUuid: t.tokenUuid, name: target?.name ?? "?", distance: measured[i] ?? t.distance });
   }
   const planned = prepareAttack(actor, p.itemId, targets, localize);
   if (!planned.ok) return no(planned.refusal.warning, planned.refusal.data);
@@ -165,7 +176,10 @@ async function onAttack(requester: Requester, raw: unknown): Promise<IntentResul
   if (!read) return INVALID;
   // A bonus is the Narrator's to grant, and whether a target lies prone is what its token shows, not the attacker's word.
   if (!requester.isGM && read.modifier > 0) return no("GENESYS.Attack.Warn.BonusGmOnly");
-  const answer = requester.isGM ? read : { ...read, targets: read.targets.map((t, i) => ({ ...t, prone: plan.targets[i]?.prone === true })) };
+  // Nor is the distance, where the tokens show it: range and half damage follow the scene, not the dialog.
+  const answer = requester.isGM
+    ? read
+    : { ...read, targets: read.targets.map((t, i) => ({ ...t, prone: plan.targets[i]?.prone === true, distance: measured[i] ?? t.distance })) };
   const rules = rulesOptions();
   const spec = specifyAttack(plan, answer, rules, requester.isGM);
   if (!spec.ok) return no(spec.refusal.warning, spec.refusal.data);
@@ -187,16 +201,51 @@ async function onAttack(requester: Requester, raw: unknown): Promise<IntentResul
   const item = p.itemId === null ? undefined : actor.items.get(p.itemId);
   if (item && spec.value.roundsLeft !== null) await item.update({ system: { rounds: spec.value.roundsLeft } });
 
+  const speaker = ChatMessage.getSpeaker({ actor });
+  // §1.7.3 a blind card goes out sealed: the placeholder says who attacked whom, the numbers stay with the Narrators.
+  if (blind) {
+    const label = game.i18n.format("GENESYS.Seal.AttackLabel", {
+      attacker: state.attacker.name,
+      targets: state.order.map((id) => state.rows[id]?.target.name ?? "?").join(", "),
+      weapon: state.weapon.name,
+    });
+    const posted = await postSealed({ kind: "attack", value: state, label, requesterId: requester.id, speaker });
+    if (!posted) return no("GENESYS.Seal.Warn.NoKey");
+    return requester.isGM ? { ok: true } : { ok: true, info: "GENESYS.Attack.BlindMade" };
+  }
   const gmIds = game.users.contents.filter((u) => u.isGM).map((u) => u.id);
   const data: ChatMessage.CreateData = {
-    speaker: ChatMessage.getSpeaker({ actor }),
+    speaker,
     content: await renderCard(state, NO_VIEWER),
     flags: { [SYSTEM_SCOPE]: { [ATTACK_FLAG]: state } },
     ...cardRecipients(mode, requester.id, gmIds),
   };
   const created = await ChatMessage.implementation.create(data);
   if (!created) return no("GENESYS.Authority.Failed", { message: "ChatMessage.create" });
-  return blind && !requester.isGM ? { ok: true, info: "GENESYS.Attack.BlindMade" } : { ok: true };
+  return { ok: true };
+}
+
+/**
+ * §2.4.1 each target's distance as the scene shows it, from the attacker's token to the target's, measured on this
+ * client from the documents (canvas/token-distance.ts); null where it cannot be (no token, another scene: theatre of the
+ * mind), and the attacker's stated distance stands there. A token counts only if it is the attacker's or the target's.
+ */
+async function measuredDistances(attacker: GenesysActor, p: AttackPayload): Promise<(number | null)[]> {
+  const own = await tokenDocumentFrom(p.tokenUuid);
+  const named = own?.actor?.uuid === attacker.uuid ? own : null;
+  const out: (number | null)[] = [];
+  for (const t of p.targets) {
+    const token = await tokenDocumentFrom(t.tokenUuid);
+    if (!token || token.actor?.uuid !== t.actorUuid) {
+      out.push(null);
+      continue;
+    }
+    // The token the attacker's client named, else the attacker's own token on the target's scene (a linked character
+    // seen by a player whose canvas shows another scene).
+    const source = named?.parent === token.parent ? named : (token.parent?.tokens.find((d) => d.actor?.uuid === attacker.uuid) ?? named);
+    out.push(source ? measuredDistance(source, token) : null);
+  }
+  return out;
 }
 
 /** Two d10 rolled on this (the GM's) client for a blind card, with no manual entry prompt. */
@@ -214,7 +263,7 @@ async function rollHere(bonus: number): Promise<[number, number]> {
  */
 async function onDefend(requester: Requester, raw: unknown): Promise<IntentResult> {
   if (!isObject(raw)) return INVALID;
-  const loaded = loadRow(raw);
+  const loaded = await loadRow(raw);
   if (!isLoaded(loaded)) return loaded;
   const { message, state, row } = loaded;
   if (row.defence !== null) return no("GENESYS.Attack.Warn.CardChanged");
@@ -263,7 +312,7 @@ function surprisedInCombat(actor: GenesysActor): boolean {
 async function onStatic(requester: Requester, raw: unknown): Promise<IntentResult> {
   if (!requester.isGM) return no("GENESYS.Attack.Warn.NotAllowed");
   if (!isObject(raw)) return INVALID;
-  const loaded = loadRow(raw);
+  const loaded = await loadRow(raw);
   if (!isLoaded(loaded)) return loaded;
   const difficulty = raw["difficulty"];
   if (typeof difficulty !== "number" || !Number.isInteger(difficulty) || difficulty < 0 || difficulty > 100) return INVALID;
@@ -287,7 +336,7 @@ async function attackerFor(requester: Requester, state: AttackCardState): Promis
 /** §2.4.1 the damage roll of a hit: the dice must be those of the weapon's formula; the rules total them. */
 async function onDamage(requester: Requester, raw: unknown): Promise<IntentResult> {
   if (!isObject(raw)) return INVALID;
-  const loaded = loadRow(raw);
+  const loaded = await loadRow(raw);
   if (!isLoaded(loaded)) return loaded;
   const { message, state, row } = loaded;
   // Who may act is checked before the row's state, so a refusal never tells an outsider how a (blind) row stands.
@@ -313,7 +362,7 @@ async function onDamage(requester: Requester, raw: unknown): Promise<IntentResul
  */
 async function onApply(requester: Requester, raw: unknown): Promise<IntentResult> {
   if (!isObject(raw)) return INVALID;
-  const loaded = loadRow(raw);
+  const loaded = await loadRow(raw);
   if (!isLoaded(loaded)) return loaded;
   const { message, state, row } = loaded;
   const options = damageOptions(state, row);
@@ -341,7 +390,7 @@ async function onApply(requester: Requester, raw: unknown): Promise<IntentResult
 /** Undo: takes back what is left of this row's hit (damage-ledger.ts) and says on the card when that was less. */
 async function onUndo(requester: Requester, raw: unknown): Promise<IntentResult> {
   if (!isObject(raw)) return INVALID;
-  const loaded = loadRow(raw);
+  const loaded = await loadRow(raw);
   if (!isLoaded(loaded)) return loaded;
   const { message, state, row } = loaded;
   const applied = row.applied;

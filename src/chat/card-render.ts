@@ -1,18 +1,29 @@
 /** Reading an attack card from its message and rendering it for one viewer. */
+import { openBox } from "../authority/seal.js";
 import { GenesysActor } from "../documents/actor.js";
+import { authoredByGm, type CardMessage } from "./authored.js";
+import { sealedCardOf, type SealedCard } from "./sealed-card.js";
 import { ATTACK_CARD_TEMPLATE, ATTACK_FLAG, SYSTEM_SCOPE, attackCardContext, readAttackState, type AttackCardState, type CardViewer } from "./attack-card.js";
 
-/** A posted card: as created (ChatMessage.create answers Stored) or as Foundry hands it to hooks. */
-export type CardMessage = ChatMessage.Implementation | ChatMessage.Stored;
+export { authoredByGm, type CardMessage };
 
 declare module "fvtt-types/configuration" {
   interface FlagConfig {
-    ChatMessage: { "genesys-gdr": { attack?: AttackCardState } };
+    ChatMessage: { "genesys-gdr": { attack?: AttackCardState; sealed?: SealedCard } };
   }
 }
 
+/**
+ * The attack card's state: from its flag, or, for a blind card, from its sealed box on a client that holds the
+ * Narrators' key (sealed-card.ts); null anywhere else, and for messages that are not attack cards.
+ */
 export function cardState(message: CardMessage): AttackCardState | null {
-  return readAttackState(message.getFlag(SYSTEM_SCOPE, ATTACK_FLAG));
+  const open = readAttackState(message.getFlag(SYSTEM_SCOPE, ATTACK_FLAG));
+  if (open) return open;
+  const sealed = sealedCardOf(message);
+  if (sealed?.kind !== "attack") return null;
+  const opened = openBox(sealed.box);
+  return opened.ok ? readAttackState(opened.value) : null;
 }
 
 export async function renderCard(state: AttackCardState, viewer: CardViewer): Promise<string> {

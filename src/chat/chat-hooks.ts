@@ -11,8 +11,10 @@
 import { guarded } from "../applications/guarded.js";
 import { asElement } from "../compat/dom.js";
 import { isCardAction, onCardAction } from "./attack-flow.js";
-import { authoredByGm, registerCardIntents } from "./card-intents.js";
-import { cardState, currentViewer, renderCard, type CardMessage } from "./card-render.js";
+import { ATTACK_FLAG, NO_VIEWER, SYSTEM_SCOPE, readAttackState } from "./attack-card.js";
+import { registerCardIntents } from "./card-intents.js";
+import { authoredByGm, cardState, currentViewer, renderCard, type CardMessage } from "./card-render.js";
+import { decorateSealedCard, registerSealedCards, registerSealedKind } from "./sealed-card.js";
 
 /** The button a click landed on, with its action and row; null for clicks elsewhere. */
 function clickedButton(event: Event): { action: string; rowId: string } | null {
@@ -29,13 +31,23 @@ function clickedButton(event: Event): { action: string; rowId: string } | null {
  * Returns false for messages that are not attack cards (left as they are).
  */
 export async function decorateAttackCard(message: CardMessage, html: HTMLElement): Promise<boolean> {
+  const content = html.querySelector<HTMLElement>(".message-content");
+  // A sealed (blind) card: the Narrators see the real card in place of its placeholder, anyone else the placeholder.
+  if (await decorateSealedCard(message, html)) {
+    if (content && cardState(message)) wireButtons(message, content);
+    return true;
+  }
   const state = cardState(message);
   // A look-alike a player posted (flags of the right shape in their own message) is left as it is: no buttons, no
   // card rendering, and card-intents.ts never acts on it either.
   if (!state || !authoredByGm(message)) return false;
-  const content = html.querySelector<HTMLElement>(".message-content");
   if (!content) return false;
   content.innerHTML = await renderCard(state, await currentViewer(state));
+  wireButtons(message, content);
+  return true;
+}
+
+function wireButtons(message: CardMessage, content: HTMLElement): void {
   content.addEventListener("click", (event) => {
     const clicked = clickedButton(event);
     if (!clicked || !isCardAction(clicked.action)) return;
@@ -46,7 +58,25 @@ export async function decorateAttackCard(message: CardMessage, html: HTMLElement
       if (button) button.disabled = false;
     });
   });
-  return true;
+}
+
+/**
+ * A sealed attack card on a Narrator's client is the attack card itself; revealed, it becomes an open card (no longer
+ * blind), whose players may defend, roll damage and apply as on any other.
+ */
+function registerSealedAttack(): void {
+  registerSealedKind("attack", {
+    render: async (value) => {
+      const state = readAttackState(value);
+      return state ? renderCard(state, await currentViewer(state)) : null;
+    },
+    reveal: async (value) => {
+      const state = readAttackState(value);
+      if (!state) return null;
+      const open = { ...state, blind: false };
+      return { [`flags.${SYSTEM_SCOPE}.${ATTACK_FLAG}`]: open, content: await renderCard(open, NO_VIEWER) };
+    },
+  });
 }
 
 /** Registers the chat hook and the card's intents. Call at init. */
@@ -55,4 +85,6 @@ export function registerChatCards(): void {
     void guarded(false, () => decorateAttackCard(message, html));
   });
   registerCardIntents();
+  registerSealedCards();
+  registerSealedAttack();
 }

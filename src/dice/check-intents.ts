@@ -11,7 +11,8 @@ import { SkillModel } from "../data/item/skill.js";
 import type { IncrementReason } from "../rules/increment.js";
 import type { CharacteristicKey } from "../rules/types.js";
 import { checkRollOptions, isCharacteristic, prepareCheck, show, type CheckActor, type CheckPlan } from "./check-request.js";
-import { rollModeOption } from "../compat/message-mode.js";
+import { postSealed, registerSealedKind } from "../chat/sealed-card.js";
+import { recordIncrement } from "../documents/skill-increment.js";
 // Type only: genesys-roll.ts registers these intents and hands its roll class over, so neither file imports the other's code.
 import type { GenesysCheckRoll, IncrementRecord } from "./genesys-roll.js";
 
@@ -99,20 +100,51 @@ function heldBack(actor: RollingActor, skillId: string, reason: IncrementReason)
 
 /**
  * The check rolled on this (the GM's) client: Foundry's dice, never the manual-entry prompt (a hidden roll is nobody's
- * to type in), and the card whispered to the Narrators with Foundry's blind flag. An automatic success (A-15) is rolled
- * too, so that the card's existence says nothing about the odds.
+ * to type in). It goes out sealed (chat/sealed-card.ts): the placeholder names the check, the roll stays with the
+ * Narrators until the Reveal. An automatic success (A-15) is rolled too, so that the card's existence says nothing
+ * about the odds.
  */
-async function postBlindCheck(rolls: CheckRollClass, actor: RollingActor, plan: CheckPlan): Promise<string | null> {
+async function postBlindCheck(rolls: CheckRollClass, actor: RollingActor, plan: CheckPlan, requester: Requester): Promise<string | null> {
   const roll = rolls.build(checkRollOptions(plan, true));
   await roll.evaluate({ allowInteractive: false });
   const award = roll.incrementAward;
   if (award?.earned && award.reason && plan.skillId) roll.options.increment = heldBack(actor, plan.skillId, award.reason);
-  const rollMode = rollModeOption("blind");
-  const data = await roll.toMessage({ speaker: ChatMessage.getSpeaker({ actor }) }, { rollMode, create: false });
-  // Spelled out rather than left to the roll mode: only the Narrators, whoever asked.
-  const whisper = game.users.contents.filter((u) => u.isGM).map((u) => u.id);
-  const created = await ChatMessage.implementation.create({ ...data, whisper, blind: true }, { rollMode });
-  return created?.id ?? null;
+  const label = game.i18n.format("GENESYS.Seal.CheckLabel", { name: actor.name, label: plan.label });
+  const posted = await postSealed({ kind: "check", value: roll.toJSON(), label, requesterId: requester.id, speaker: ChatMessage.getSpeaker({ actor }) });
+  return posted?.id ?? null;
+}
+
+/** The sealed check as the Narrators see it, and its Reveal: the roll as an ordinary roll message, its point awarded. */
+function registerSealedCheck(rolls: CheckRollClass): void {
+  const rollFrom = (value: unknown): GenesysCheckRoll | null => {
+    try {
+      // The value was sealed by a Narrator's client from roll.toJSON(); fromData rebuilds it as that class.
+      const roll = rolls.fromData(value as Parameters<CheckRollClass["fromData"]>[0]);
+      return roll instanceof rolls ? roll : null;
+    } catch {
+      return null;
+    }
+  };
+  registerSealedKind("check", {
+    render: async (value) => (await rollFrom(value)?.render({ isPrivate: false })) ?? null,
+    reveal: async (value) => {
+      const roll = rollFrom(value);
+      if (!roll) return null;
+      await awardHeldBack(roll);
+      // The fields an ordinary roll message has (Roll#toMessage), so that Foundry renders and reveals it as one.
+      const data = await roll.toMessage({}, { create: false });
+      return { content: data.content, rolls: [roll.toJSON()] };
+    },
+  });
+}
+
+/** §1.8.2 with §1.7.3: the point a blind check earned goes on the skill when the Narrator reveals the result. */
+async function awardHeldBack(roll: GenesysCheckRoll): Promise<void> {
+  const held = roll.options.increment;
+  const { actorUuid, skillId } = roll.options;
+  if (held?.status !== "blind" || !actorUuid || !skillId) return;
+  const actor = await actorFrom(actorUuid);
+  roll.options.increment = actor ? await recordIncrement(actor, skillId, held.reason) : { ...held, status: "failed" };
 }
 
 const localize = (key: string): string => game.i18n.localize(key);
@@ -127,8 +159,8 @@ async function onBlindCheck(rolls: CheckRollClass, requester: Requester, raw: un
   const target = p.characteristic !== null ? { characteristic: p.characteristic } : { skillId: p.skillId ?? undefined };
   const request = prepareCheck(actor, { ...target, difficulty: p.difficulty, modifiers: p.modifiers, blind: true }, localize);
   if (!request.ok) return no(request.refusal.warning, request.refusal.data);
-  const messageId = await postBlindCheck(rolls, actor, request.plan);
-  if (messageId === null) return no("GENESYS.Authority.Failed", { message: "ChatMessage.create" });
+  const messageId = await postBlindCheck(rolls, actor, request.plan, requester);
+  if (messageId === null) return no("GENESYS.Seal.Warn.NoKey");
   // A Narrator may read the card; a player learns only that it was made.
   return requester.isGM ? { ok: true, data: { messageId } } : { ok: true };
 }
@@ -136,4 +168,5 @@ async function onBlindCheck(rolls: CheckRollClass, requester: Requester, raw: un
 /** Registers the check intents on this client, with the roll class the cards are made of. Called by registerDice. */
 export function registerCheckIntents(rolls: CheckRollClass): void {
   registerIntent(CHECK_INTENTS.blind, (requester, payload) => onBlindCheck(rolls, requester, payload));
+  registerSealedCheck(rolls);
 }

@@ -5,11 +5,10 @@
  */
 import { applyMessageMode, currentMessageMode, rollModeOption, type MessageMode } from "../compat/message-mode.js";
 import { promptCheck } from "../applications/check-dialog.js";
-import { SkillModel } from "../data/item/skill.js";
 import { sendBlindCheck } from "../dice/check-intents.js";
 import { checkPreview, checkRollOptions, prepareCheck, type CheckActor, type CheckPlan, type CheckRequestOptions } from "../dice/check-request.js";
-import { checkCardContext, GenesysCheckRoll, type IncrementRecord } from "../dice/genesys-roll.js";
-import { addIncrementPoint, type IncrementReason } from "../rules/increment.js";
+import { checkCardContext, GenesysCheckRoll } from "../dice/genesys-roll.js";
+import { recordIncrement } from "./skill-increment.js";
 
 export interface RollCheckOptions extends CheckRequestOptions {
   /** Ask difficulty and modifier in a dialog first (default true). */
@@ -100,25 +99,4 @@ async function announceAutomatic(plan: CheckPlan, speaker: ChatMessage.SpeakerDa
   applyMessageMode(data, mode);
   const message = await ChatMessage.implementation.create(data, { rollMode: rollModeOption(mode) });
   return message ?? null;
-}
-
-/**
- * §1.8.1–§1.8.2 one more increment point, a grade at the sixth, for an open check. Stored only by someone who owns the
- * skill (Foundry's permissions decide). A blind check's point is held back on the Narrator's side (check-intents.ts).
- */
-async function recordIncrement(actor: RollingActor, skillId: string, reason: IncrementReason): Promise<IncrementRecord> {
-  const item = actor.items.get(skillId);
-  const skill = item?.system instanceof SkillModel ? item.system : null;
-  const points = skill?.increment ?? 0;
-  if (!item || !skill) return { reason, status: "failed", points, grade: null };
-  if (!item.isOwner) return { reason, status: "notOwner", points, grade: null };
-  const next = addIncrementPoint(points);
-  try {
-    await item.update({ system: { increment: next.points, ...(next.gradeGained ? { earned: skill.earned + 1 } : {}) } });
-  } catch (error) {
-    console.error("GeneSys | increment point not stored", error);
-    return { reason, status: "failed", points, grade: null };
-  }
-  const grade = item.system instanceof SkillModel ? item.system.grade : null;
-  return { reason, status: next.gradeGained ? "gradeGained" : "stored", points: next.points, grade: next.gradeGained ? grade : null };
 }

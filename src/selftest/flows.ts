@@ -5,7 +5,9 @@
  * button or the combat tracker would call, so the same checks run as at the table.
  */
 import type { DefenceAnswer } from "../applications/attack-dialog.js";
+import { sendIntent } from "../authority/intent-channel.js";
 import { gmQueue } from "../authority/serial-queue.js";
+import { SEAL_REVEAL_INTENT, openSealed, sealedCardOf } from "../chat/sealed-card.js";
 import { attack, cardState, onCardAction, type CardAction, type CardMessage } from "../chat/attack-flow.js";
 import type { AttackRow } from "../chat/attack-card.js";
 import { rollModeOption, type MessageMode } from "../compat/message-mode.js";
@@ -14,6 +16,7 @@ import { defaultAnswer, prepareAttack, type TargetRef } from "../dice/attack-rol
 import type { GenesysActor } from "../documents/actor.js";
 import type { GenesysCombat } from "../documents/combat.js";
 import { isGenesysCombatant, type GenesysCombatant } from "../documents/combatant.js";
+import { SYSTEM_ID } from "../settings/rules-settings.js";
 import type { GenesysItem } from "../documents/item.js";
 import { conditionThresholds } from "../rules/condition.js";
 import type { ActorType, ItemType, Scratch, SheetProbe } from "./scratch.js";
@@ -159,16 +162,21 @@ interface SeenMessage {
   id: string | null;
   whisper: string[];
   blind: boolean;
+  /** How many open rolls it carries (a sealed blind card carries none: chat/sealed-card.ts). */
+  rolls: number;
+  /** Whether it carries a sealed card. */
+  sealed: boolean;
 }
 
 /** A posted message as rollCheck returns it (a message, or for a blind check possibly only `true`: see rollEveryMode). */
 function seenMessage(result: unknown): SeenMessage | null {
   if (typeof result !== "object" || result === null) return null;
   // A non-null object: each field is checked before it is used.
-  const m = result as { id?: unknown; whisper?: unknown; blind?: unknown };
+  const m = result as { id?: unknown; whisper?: unknown; blind?: unknown; rolls?: unknown; getFlag?: unknown };
   if (!Array.isArray(m.whisper)) return null;
   const whisper = m.whisper.filter((w): w is string => typeof w === "string");
-  return { id: typeof m.id === "string" ? m.id : null, whisper, blind: m.blind === true };
+  const flag: unknown = typeof m.getFlag === "function" ? (m.getFlag as (scope: string, key: string) => unknown).call(result, SYSTEM_ID, "sealed") : undefined;
+  return { id: typeof m.id === "string" ? m.id : null, whisper, blind: m.blind === true, rolls: Array.isArray(m.rolls) ? m.rolls.length : 0, sealed: flag !== undefined };
 }
 
 const isNarrator = (id: string): boolean => game.users.contents.some((u) => u.id === id && u.isGM);
@@ -180,8 +188,8 @@ export const MESSAGE_MODES: readonly MessageMode[] = ["public", "gm", "blind", "
 /**
  * §1.7 one check on Destrezza in each of Foundry's roll modes (public, private GM, blind, self), chosen as in the chat
  * controls and rolled through actor.rollCheck as the sheet calls it. A blind check is the Narrator's client's own roll
- * (§1.7.3), whispered to the Narrators only; its answer may be the card or just `true` that it was made, so both are
- * accepted.
+ * (§1.7.3), posted sealed (chat/sealed-card.ts) to the Narrators; its answer may be the card or just `true` that it was
+ * made, so both are accepted.
  */
 export async function rollEveryMode(actor: GenesysActor, scratch: Scratch, assert: Assert): Promise<CheckOutcome[]> {
   const outcomes: CheckOutcome[] = [];
@@ -204,8 +212,10 @@ export async function rollEveryMode(actor: GenesysActor, scratch: Scratch, asser
         assert.strictEqual(message.blind, false, "a private check is not blind");
         break;
       case "blind":
+        // The Narrator rolled it: the placeholder goes to the Narrators only, the roll inside it sealed.
         assert.ok(message.whisper.length > 0 && message.whisper.every(isNarrator), "a blind check is whispered to the Narrators only");
-        assert.strictEqual(message.blind, true, "a blind check carries Foundry's blind flag");
+        assert.ok(message.sealed, "a blind check is a sealed card");
+        assert.strictEqual(message.rolls, 0, "a blind check carries no open roll");
         break;
       case "self":
         assert.deepEqual(message.whisper, [game.user.id], "a self check is whispered to its roller only");
@@ -215,6 +225,33 @@ export async function rollEveryMode(actor: GenesysActor, scratch: Scratch, asser
     outcomes.push({ mode, result: "message", whisper: message.whisper, blind: message.blind });
   }
   return outcomes;
+}
+
+// ───────────────────────── a blind check, sealed and revealed ─────────────────────────
+
+/**
+ * §1.7.3 a blind check on Percezione: posted sealed (no open roll in its data), opened on this (the Narrator's) client
+ * with the Narrators' key, then revealed through the Narrator's intent, after which it is an ordinary roll message.
+ * Returns the total the reveal showed.
+ */
+export async function sealAndReveal(actor: GenesysActor, scratch: Scratch, assert: Assert): Promise<number> {
+  const result: unknown = await withMessageMode("public", () => actor.rollCheck({ characteristic: "perception", difficulty: 15, blind: true, prompt: false }));
+  const seen = must(seenMessage(result), "the blind check gave no card to the Narrator");
+  scratch.adoptMessage(seen.id);
+  assert.ok(seen.sealed, "the blind check is a sealed card");
+  assert.strictEqual(seen.rolls, 0, "the sealed card carries no open roll");
+  // fvtt-types types get() as always finding the message, but it may have been deleted since.
+  const message = must(seen.id === null ? null : (game.messages.get(seen.id) as ChatMessage.Stored | undefined), "the sealed card is not in the chat log");
+  const card = must(sealedCardOf(message), "the card is not a Narrator's sealed card");
+  const opened = await openSealed(card);
+  assert.ok(opened.ok, "the Narrator's client opens the sealed card");
+  const answer = await sendIntent(SEAL_REVEAL_INTENT, { messageId: message.id });
+  assert.ok(answer.ok, "the Narrator's Reveal goes through");
+  const after = must(seenMessage(message), "the revealed card is gone");
+  assert.ok(!after.sealed, "once revealed the card is no longer sealed");
+  assert.strictEqual(after.rolls, 1, "once revealed the card carries its roll");
+  const total = message.rolls[0]?.total;
+  return must(typeof total === "number" ? total : null, "the revealed roll has no total");
 }
 
 // ───────────────────────── attack → defence → damage → apply → undo ─────────────────────────

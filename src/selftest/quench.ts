@@ -16,6 +16,7 @@ import {
   playCombatRound,
   renderEverySheet,
   rollEveryMode,
+  sealAndReveal,
   statusesFollowDamage,
   unlinkedWolf,
   type Assert,
@@ -126,6 +127,13 @@ export function flowsBatch(context: QuenchContext, world: () => SelfTestWorld): 
       const character = actors.find((a) => a.type === "character");
       if (!character) throw new Error("no character to roll with");
       await rollEveryMode(character, books(), assert);
+    });
+
+    it("seals a blind check, opens it on the Narrator's client and reveals it", async () => {
+      const { actors } = await cast();
+      const character = actors.find((a) => a.type === "character");
+      if (!character) throw new Error("no character to roll with");
+      await sealAndReveal(character, books(), assert);
     });
 
     it("attack → defence → damage → apply → undo against a linked character", async () => {

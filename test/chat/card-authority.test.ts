@@ -3,35 +3,23 @@
  * concurrent clicks from two clients and a Narrator who answers too late. Each refusal leaves every actor and every
  * card exactly as it was.
  */
-import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { intentTimings, resetIntentMemory, sendIntent } from "../../src/authority/intent-channel.js";
+import { describe, expect, it } from "vitest";
+import { intentTimings, sendIntent } from "../../src/authority/intent-channel.js";
 import { onCardAction } from "../../src/chat/attack-flow.js";
 import { CARD_INTENTS } from "../../src/chat/card-intents.js";
-import { registerChatCards } from "../../src/chat/chat-hooks.js";
 import type { GenesysActor } from "../../src/documents/actor.js";
 import type { GenesysCombat } from "../../src/documents/combat.js";
-import { resetRulesOptionsCache } from "../../src/settings/rules-settings.js";
-import { bootSystem, foundryDouble } from "../foundry/boot.js";
-import { network, onClient, resetNetwork } from "../foundry/clients.js";
+import { foundryDouble } from "../foundry/boot.js";
+import { network, onClient } from "../foundry/clients.js";
 import { ChatMessage } from "../foundry/chat.js";
 import { diceDouble, Roll } from "../foundry/dice.js";
 import type { User } from "../foundry/documents.js";
 import { personOf } from "../documents/helpers.js";
-import { DODGE_WITH_DEXTERITY, answerFor, attackCard, dice, itemId, npc, playerId, rowOf, shooter, skill, stateOf, targetActors, VEST } from "./helpers.js";
+import { readableByAnyone } from "../dice/helpers.js";
+import { cardState } from "../../src/chat/card-render.js";
+import { DODGE_WITH_DEXTERITY, answerFor, attackCard, dice, itemId, npc, playerId, rowOf, shooter, skill, stateOf, targetActors, VEST, useCardWorld } from "./helpers.js";
 
-beforeAll(async () => {
-  await bootSystem();
-  registerChatCards();
-});
-
-beforeEach(async () => {
-  await game.settings.set("genesys-gdr", "grazingHits", false);
-  resetRulesOptionsCache();
-  resetNetwork();
-  resetIntentMemory();
-  diceDouble().queue.length = 0;
-  intentTimings.arrivalWaitMs = 200;
-});
+useCardWorld({ arrivalWaitMs: 200 });
 
 const gmUser = (): User => foundryDouble().users.find((u) => u.isGM)!;
 const playerUser = (): User => foundryDouble().users.find((u) => !u.isGM)!;
@@ -368,11 +356,15 @@ describe("blind stays blind", () => {
     expect(ok).toBe(true);
     const card = game.messages.contents.at(-1) as unknown as ChatMessage;
     expect(game.messages.size).toBe(before + 1);
-    expect(card.whisper).toEqual([gmUser().id]);
-    expect(card.blind).toBe(true);
+    // A placeholder the player may see, with the card sealed inside: no number of it in what every client downloads.
+    expect(card.whisper).toEqual([gmUser().id, playerId()]);
     expect(card.authorId).toBe(gmUser().id);
-    // The d10s were rolled once, by the Narrator's client: 15 + 12 − 0.
+    expect(card.getFlag("genesys-gdr", "attack")).toBeUndefined();
+    expect(readableByAnyone(card)).not.toMatch(/27|\b7\b|\b8\b|hit|miss|chance|total/i);
+    expect(card.content).toContain("Scagnozzo");
+    // The d10s were rolled once, by the Narrator's client: 15 + 12 − 0 (opened with the Narrators' key).
     expect(rowOf(card, "r0").attack).toMatchObject({ dice: [7, 8], total: 27 });
+    expect(await asP(() => Promise.resolve(cardState(card as unknown as Parameters<typeof cardState>[0])))).toBeNull();
     expect(diceDouble().prompts).toEqual([]);
     diceDouble().manualEntry.clear();
     const told = foundryDouble().notifications.slice(notes).map((n) => n.message).join("\n");

@@ -7,7 +7,12 @@ import type { AttackCardState, AttackRow } from "../../src/chat/attack-card.js";
 import { createActor } from "../documents/helpers.js";
 import { diceDouble } from "../foundry/dice.js";
 import { TokenDouble, target } from "../foundry/chat.js";
-import { foundryDouble } from "../foundry/boot.js";
+import { bootSystem, foundryDouble } from "../foundry/boot.js";
+import { beforeAll, beforeEach } from "vitest";
+import { intentTimings, resetIntentMemory } from "../../src/authority/intent-channel.js";
+import { registerChatCards } from "../../src/chat/chat-hooks.js";
+import { resetRulesOptionsCache } from "../../src/settings/rules-settings.js";
+import { resetNetwork } from "../foundry/clients.js";
 
 export const HUMAN = { dexterity: 7, experience: 7, charm: 7, strength: 7, perception: 7 };
 
@@ -128,4 +133,24 @@ export async function attackCard(...args: Parameters<typeof attack>): Promise<Ca
   if (!(await attack(...args))) return null;
   const created = game.messages.contents.filter((m) => !before.has(m.id) && cardState(m) !== null);
   return created.at(-1) ?? null;
+}
+
+/**
+ * The card tests' world: the system booted with its chat cards, and before each test the rules' defaults (no grazing
+ * hits), a quiet network, no remembered intents and no queued dice. `arrivalWaitMs` shortens how long the GM's client
+ * waits for an intent that never comes, for tests that send forged ones.
+ */
+export function useCardWorld(options: { arrivalWaitMs?: number } = {}): void {
+  beforeAll(async () => {
+    await bootSystem();
+    registerChatCards();
+  });
+  beforeEach(async () => {
+    await game.settings.set("genesys-gdr", "grazingHits", false);
+    resetRulesOptionsCache();
+    resetNetwork();
+    resetIntentMemory();
+    diceDouble().queue.length = 0;
+    if (options.arrivalWaitMs !== undefined) intentTimings.arrivalWaitMs = options.arrivalWaitMs;
+  });
 }

@@ -4,36 +4,19 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { resetIntentMemory } from "../../src/authority/intent-channel.js";
+import { describe, expect, it } from "vitest";
 import { attack, onCardAction } from "../../src/chat/attack-flow.js";
-import { registerChatCards } from "../../src/chat/chat-hooks.js";
 import { defaultAnswer, prepareAttack, type TargetRef } from "../../src/dice/attack-roll.js";
 import { GenesysActor } from "../../src/documents/actor.js";
-import { resetRulesOptionsCache } from "../../src/settings/rules-settings.js";
-import { bootSystem } from "../foundry/boot.js";
-import { resetNetwork } from "../foundry/clients.js";
-import { diceDouble } from "../foundry/dice.js";
 import { createScene, placeToken, type TokenDocument } from "../foundry/scenes.js";
 import { animalOf, createActor, personOf } from "../documents/helpers.js";
-import { DODGE_WITH_DEXTERITY, asPlayer, dice, itemId, playerId, rowOf, shooter, stateOf } from "./helpers.js";
+import { DODGE_WITH_DEXTERITY, asPlayer, dice, itemId, playerId, rowOf, shooter, stateOf, useCardWorld } from "./helpers.js";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 // The pack's JSON is the Actor source Foundry imports when the animal is dragged onto a scene.
 const WOLF = JSON.parse(fs.readFileSync(path.join(ROOT, "packs/animals/lupo_gnsAnimalWolf001.json"), "utf8")) as { name: string; type: string; system: object };
 
-beforeAll(async () => {
-  await bootSystem();
-  registerChatCards();
-});
-
-beforeEach(async () => {
-  await game.settings.set("genesys-gdr", "grazingHits", false);
-  resetRulesOptionsCache();
-  resetNetwork();
-  resetIntentMemory();
-  diceDouble().queue.length = 0;
-});
+useCardWorld();
 
 function tokenActor(token: TokenDocument): GenesysActor {
   const actor: unknown = token.actor;
@@ -59,6 +42,27 @@ async function attackWith(attacker: GenesysActor, weapon: string | null, targets
   expect(game.messages.size).toBe(before + 1);
   return game.messages.contents.at(-1)!;
 }
+
+describe("distances are the scene's, measured on the Narrator's client", () => {
+  it("a player who types 4 m for a wolf 12 m away gets a card at 12 m; off the scene the stated distance stands", async () => {
+    const jack = await shooter(undefined, { default: 0, [playerId()]: 3 });
+    const wolf = await createActor({ name: WOLF.name, type: WOLF.type, system: WOLF.system });
+    const scene = createScene("Radura");
+    placeToken(scene, jack, { actorLink: true, x: 0, y: 0 });
+    const token = placeToken(scene, wolf, { x: 1200, y: 0 });
+    const actor = tokenActor(token);
+    const pistol = itemId(jack, "Pistola");
+    dice(6, 6);
+    const card = await asPlayer(() => attackWith(jack, pistol, [ref(actor, token.uuid, 4)]));
+    expect(rowOf(card, "r0").distance).toBe(12);
+    // A token that is not the target's actor measures nothing: the stated distance stands.
+    const other = await createActor({ name: "Altro", type: WOLF.type, system: WOLF.system });
+    const elsewhere = placeToken(createScene("Altrove"), other);
+    dice(6, 6);
+    const card2 = await asPlayer(() => attackWith(jack, pistol, [ref(actor, elsewhere.uuid, 4)]));
+    expect(rowOf(card2, "r0").distance).toBe(4);
+  });
+});
 
 describe("a player's character against an unlinked wolf token", () => {
   it("attack (player) → defence (Narrator) → damage, apply, undo (player): only the token's actor changes", async () => {

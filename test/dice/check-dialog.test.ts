@@ -4,7 +4,7 @@ import { prepareCheck, type CheckPlan } from "../../src/dice/check-request.js";
 import { registerDice } from "../../src/dice/genesys-roll.js";
 import { bootSystem, foundryDouble } from "../foundry/boot.js";
 import { diceDouble } from "../foundry/dice.js";
-import { dice, fakeForm, jack, lastMessage, pressRoll, rollOf, skillId } from "./helpers.js";
+import { dice, fakeForm, jack, lastMessage, pressRoll, rollOf, sealedRollOf, skillId } from "./helpers.js";
 
 beforeAll(async () => {
   await bootSystem();
@@ -96,13 +96,13 @@ describe("rolling through the dialog", () => {
     expect(roll.outcome).toMatchObject({ total: 21, success: true });
   });
 
-  it("blind from the dialog: no difficulty, blind message", async () => {
+  it("blind from the dialog: no difficulty, a sealed card", async () => {
     const actor = await jack();
     diceDouble().dialogAnswers.push(pressRoll({ difficulty: "blind" }));
     dice(5, 5);
     await actor.rollCheck({ characteristic: "perception" });
-    expect(lastMessage()).toMatchObject({ blind: true, rollMode: "blindroll" });
-    expect(rollOf(lastMessage()).options).toMatchObject({ difficulty: null, blind: true });
+    expect(lastMessage()?.rolls).toEqual([]);
+    expect(sealedRollOf(lastMessage()).options).toMatchObject({ difficulty: null, blind: true });
   });
 
   it("an automatic success rolls only when asked", async () => {

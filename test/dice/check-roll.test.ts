@@ -2,7 +2,7 @@ import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { registerDice, GenesysCheckRoll } from "../../src/dice/genesys-roll.js";
 import { bootSystem, foundryDouble } from "../foundry/boot.js";
 import { diceDouble } from "../foundry/dice.js";
-import { HUMAN, dice, jack, lastMessage, rollOf, skill, skillData, skillId } from "./helpers.js";
+import { HUMAN, dice, jack, lastMessage, readableByAnyone, rollOf, sealedRollOf, skill, skillData, skillId } from "./helpers.js";
 import { createActor } from "../documents/helpers.js";
 
 beforeAll(async () => {
@@ -234,15 +234,15 @@ describe("who may roll and what they may change", () => {
     expect(skillData(actor, "Arrampicata").increment).toBe(1);
   });
 
-  it("a blind roll is a blind message whispered to the Narrator; players see neither dice nor result", async () => {
+  it("a blind roll is a sealed card whispered to the Narrator; players see neither dice nor result", async () => {
     const double = foundryDouble();
     const actor = await jack();
     dice(8, 8);
     const message = await actor.rollCheck({ skillId: skillId(actor, "Arrampicata"), difficulty: 25, blind: true, prompt: false });
     expect(message).not.toBeNull();
-    expect(lastMessage()).toMatchObject({ blind: true, rollMode: "blindroll" });
     expect(lastMessage()?.whisper).toEqual(double.users.filter((u) => u.isGM).map((u) => u.id));
-    const roll = rollOf(message);
+    expect(readableByAnyone(lastMessage())).not.toMatch(/26|\b8\b|Success/);
+    const roll = sealedRollOf(message);
     const hidden = await roll.render({ isPrivate: true });
     expect(hidden).toContain("genesys-check hidden");
     expect(hidden).toContain("GENESYS.Check.Hidden");
@@ -259,7 +259,7 @@ describe("who may roll and what they may change", () => {
   it("a blind roll without a difficulty shows the total to the Narrator, who judges it", async () => {
     const actor = await jack();
     dice(6, 6);
-    const roll = rollOf(await actor.rollCheck({ skillId: skillId(actor, "Corsa"), blind: true, prompt: false }));
+    const roll = sealedRollOf(await actor.rollCheck({ skillId: skillId(actor, "Corsa"), blind: true, prompt: false }));
     expect(roll.outcome).toBeNull();
     expect(roll.total).toBe(24);
     const html = await roll.render();

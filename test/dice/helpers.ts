@@ -4,6 +4,8 @@ import { SkillModel } from "../../src/data/item/skill.js";
 import { createActor } from "../documents/helpers.js";
 import type { CheckFormValues } from "../../src/applications/check-dialog.js";
 import { diceDouble, type ChatMessage, type DialogConfig } from "../foundry/dice.js";
+import { openBox } from "../../src/authority/seal.js";
+import { readSealedCard } from "../../src/chat/sealed-card.js";
 
 export const HUMAN = { dexterity: 7, experience: 7, charm: 7, strength: 7, perception: 7 };
 
@@ -68,4 +70,29 @@ export function pressRoll(values: Partial<CheckFormValues>) {
     const button = config.buttons.find((b) => b.action === "roll");
     return button?.callback?.(new Event("click"), { form: fakeForm(values) }, {});
   };
+}
+
+/**
+ * The roll sealed in a blind check's message, opened with the Narrators' key on the seat's (the GM's) client; throws
+ * when the message carries open rolls, as a sealed card never does.
+ */
+export function sealedRollOf(message: unknown): GenesysCheckRoll {
+  const m = message as ChatMessage & { getFlag(scope: string, key: string): unknown };
+  if (m.rolls.length > 0) throw new Error("a sealed card carries no open rolls");
+  const card = readSealedCard(m.getFlag("genesys-gdr", "sealed"));
+  if (card?.kind !== "check") throw new Error("the message holds no sealed check");
+  const opened = openBox(card.box);
+  if (!opened.ok) throw new Error(`the sealed check cannot be opened here: ${opened.reason}`);
+  const roll = GenesysCheckRoll.fromData(opened.value as Parameters<typeof GenesysCheckRoll.fromData>[0]);
+  if (!(roll instanceof GenesysCheckRoll)) throw new Error("the sealed value is no GenesysCheckRoll");
+  return roll;
+}
+
+/** What of a message anyone who downloads it can read: everything but the sealed box's ciphertext. */
+export function readableByAnyone(message: unknown): string {
+  const m = message as ChatMessage & { flags?: Record<string, Record<string, unknown>> };
+  const flags = structuredClone(m.flags ?? {});
+  const sealed = flags["genesys-gdr"]?.["sealed"] as { box?: Record<string, unknown> } | undefined;
+  if (sealed?.box) sealed.box = { v: sealed.box["v"], kid: sealed.box["kid"] };
+  return JSON.stringify({ content: m.content, rolls: m.rolls.map((r) => r.toJSON()), flags, whisper: m.whisper, blind: m.blind, speaker: m.speaker });
 }

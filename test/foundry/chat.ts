@@ -6,7 +6,7 @@
  */
 import { mergeObject } from "./data-model.js";
 import { Collection, randomID } from "./documents.js";
-import { ChatMessage as RollMessage, diceDouble } from "./dice.js";
+import { ChatMessage as RollMessage, Roll, diceDouble, type RollJSON } from "./dice.js";
 
 interface UserLike { id: string; name: string; isGM: boolean }
 interface GameLike { user: UserLike; users: Collection<UserLike & { targets?: Set<TokenDouble> }>; messages: Collection<ChatMessage> }
@@ -54,9 +54,13 @@ export class ChatMessage extends RollMessage {
   async update(changes: Record<string, unknown>): Promise<this> {
     if (!this.canUserModify(game().user, "update")) throw new Error(`User ${game().user.name} lacks permission to update ChatMessage ${this.id}`);
     this.updates.push(structuredClone(changes));
-    const merged = mergeObject({ flags: this.flags, content: this.content }, changes);
+    const merged = mergeObject({ flags: this.flags, content: this.content, whisper: this.whisper, blind: this.blind, rolls: this.rolls.map((r) => r.toJSON()) }, changes);
     this.flags = merged["flags"] as Record<string, Record<string, unknown>>;
     this.content = String(merged["content"]);
+    // whisper, blind and rolls are ChatMessage schema fields like content (V13-API §7): an update replaces them whole.
+    this.whisper = [...(merged["whisper"] as string[])];
+    this.blind = merged["blind"] === true;
+    this.rolls = (merged["rolls"] as unknown[]).map((r) => Roll.fromData(JSON.parse(JSON.stringify(r)) as RollJSON));
     await Promise.resolve();
     return this;
   }

@@ -185,13 +185,13 @@ export interface SpeakerData { actor: string | null; alias: string | null; scene
  *  the roll mode used. */
 export class ChatMessage {
   static get implementation(): typeof ChatMessage { return ChatMessage; }
-  readonly content: string;
+  content: string;
   readonly speaker: SpeakerData | undefined;
-  readonly whisper: string[];
-  readonly blind: boolean;
+  whisper: string[];
+  blind: boolean;
   /** The author's id as stored; `author` is the User, as v13's ForeignDocumentField gives it (the types say User | null). */
   readonly authorId: string;
-  readonly rolls: Roll[];
+  rolls: Roll[];
   readonly rollMode: string | undefined;
 
   constructor(data: Record<string, unknown>, options: { rollMode?: string } = {}) {

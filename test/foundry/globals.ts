@@ -29,6 +29,11 @@ export class Settings {
   register(ns: string, key: string, data: SettingDef & Record<string, unknown>): void {
     this.registry.set(`${ns}.${key}`, data);
   }
+  /** Settings menus by "ns.key" (V13-API §9 registerMenu: name, label, hint, icon, type, restricted). */
+  menus = new Map<string, Record<string, unknown>>();
+  registerMenu(ns: string, key: string, data: Record<string, unknown>): void {
+    this.menus.set(`${ns}.${key}`, data);
+  }
   get(ns: string, key: string): unknown {
     const id = `${ns}.${key}`;
     const def = this.registry.get(id);
@@ -108,6 +113,8 @@ export function installFoundry(): FoundryDouble {
     users,
     settings,
     actors: new Collection<Actor>(),
+    // game.world: the World package (v13 API Game#world); only its id is modelled, for keys kept per world.
+    world: { id: "genesys-test-world" },
     release: { generation: 13 }, // v13's game.release.generation; tests of the v14 shape set 14 (foundryvtt/dnd5e active-effect.mjs reads it).
     // Not Foundry's strings: localize answers the key (what core answers for a missing translation, v13 API
     // Localization#localize) and format the key with its data as JSON, so tests read which string and which values.

@@ -19,12 +19,27 @@
  * - `delta` is the server's copy: migrateData is system code that runs in browsers only, so an old shape stays stored
  *   until a client writes it back (assumption).
  * - Ownership is the base actor's (assumption: the token sets no ownership of its own).
+ * - A scene's `grid` is its grid object, a BaseGrid since v12 (foundryvtt/foundryvtt#10089: with type, size, distance
+ *   and units), the very object `canvas.grid` is for the viewed scene (#10537). Modelled: `size` (pixels per cell),
+ *   `distance` (units per cell), `type` (CONST.GRID_TYPES), and `measurePath(waypoints)` answering `{ distance }`, the
+ *   straight line through the waypoints in pixels ÷ size × distance: what a gridless grid measures (#10517: point to
+ *   point; #12510: a GridlessGrid's measurePath is the way to get the Euclidean distance). On a square grid that is
+ *   core's answer only along a row or a column (assumption: other moves follow core's diagonal rule, not modelled).
+ *   Defaults: type 1 and distance 1 as our system.json's `grid` sets for new scenes; size 100 (assumption).
+ * - A token has x, y (its top-left corner in pixels) and width, height in grid cells (1 unless told: the 13.345 types
+ *   give the width field `initial: 1`). `getCenterPoint()` is the middle of that rectangle with the token's elevation
+ *   (TokenDocument#getCenterPoint, foundryvtt/foundryvtt#11711; the same sum by hand in Miravalier/lightbearer
+ *   module/points.js and Couls/hey-wait TokenCalculator.js). Hexagonal grids, where core takes the centroid of the
+ *   token's shape (#10151), are not modelled.
+ * - A scene's tokens are instances of foundry.documents.TokenDocument (tokens.ts), as core's embedded tokens are; they
+ *   are not of CONFIG.Token.documentClass (assumption: nothing tested reads our subclass through a scene).
  * Not modelled: delta items and effects (a token actor's items come from the base actor and item edits stay in memory),
  * base actor edits reaching a token actor before its next reset, token-level ownership.
  */
 import { roundTrip } from "./clients.js";
 import { expandObject, mergeObject } from "./data-model.js";
 import { Actor, Collection, Item, randomID, type Document, type User } from "./documents.js";
+import { BaseTokenDocument } from "./tokens.js";
 
 interface SceneGame { actors: Collection<Actor>; scenes: Collection<Scene>; user: User }
 function game(): SceneGame {
@@ -37,29 +52,71 @@ function actorConfig(): ActorConfig {
   return (globalThis as unknown as { CONFIG: { Actor: ActorConfig } }).CONFIG.Actor;
 }
 
+export interface Point { x: number; y: number }
+
+/** The part of a scene's BaseGrid that is modelled (see above). */
+export class SceneGrid {
+  constructor(readonly size: number, readonly distance: number, readonly type: number) {}
+
+  measurePath(waypoints: readonly Point[]): { distance: number } {
+    let pixels = 0;
+    for (let i = 1; i < waypoints.length; i++) {
+      const a = waypoints[i - 1];
+      const b = waypoints[i];
+      if (a && b) pixels += Math.hypot(b.x - a.x, b.y - a.y);
+    }
+    return { distance: (pixels / this.size) * this.distance };
+  }
+}
+
+export interface GridOptions { size?: number; distance?: number; type?: number }
+
 export class Scene {
   static documentName = "Scene";
   readonly id = randomID();
   readonly tokens = new Collection<TokenDocument>();
-  constructor(readonly name: string) {}
+  readonly grid: SceneGrid;
+  constructor(readonly name: string, { size = 100, distance = 1, type = 1 }: GridOptions = {}) {
+    this.grid = new SceneGrid(size, distance, type);
+  }
   get uuid(): string { return `Scene.${this.id}`; }
 }
 
-export class TokenDocument {
+export interface TokenPlacement { x?: number; y?: number; width?: number; height?: number; elevation?: number }
+
+export class TokenDocument extends BaseTokenDocument {
   static documentName = "Token";
   readonly id = randomID();
   /** The ActorDelta's source: only what this token changes on its base actor. */
   delta: Record<string, unknown>;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  elevation: number;
   #synthetic: Actor | null = null;
 
-  constructor(readonly parent: Scene, readonly actorId: string, readonly actorLink: boolean, delta: Record<string, unknown> = {}) {
+  constructor(readonly parent: Scene, readonly actorId: string, readonly actorLink: boolean, delta: Record<string, unknown> = {}, placement: TokenPlacement = {}) {
+    super();
     this.delta = structuredClone(delta);
+    this.x = placement.x ?? 0;
+    this.y = placement.y ?? 0;
+    this.width = placement.width ?? 1;
+    this.height = placement.height ?? 1;
+    this.elevation = placement.elevation ?? 0;
+  }
+
+  /** The centre of the token's rectangle, or of the one `data` describes instead (see above). */
+  getCenterPoint(data: TokenPlacement = {}): Point & { elevation: number } {
+    const { x = this.x, y = this.y, width = this.width, height = this.height, elevation = this.elevation } = data;
+    const size = this.parent.grid.size;
+    return { x: x + (width * size) / 2, y: y + (height * size) / 2, elevation };
   }
 
   get uuid(): string { return `${this.parent.uuid}.Token.${this.id}`; }
   get baseActor(): Actor | null { return game().actors.get(this.actorId) ?? null; }
 
-  get actor(): Actor | null {
+  override get actor(): Actor | null {
     const base = this.baseActor;
     if (!base || this.actorLink) return base;
     this.#synthetic ??= createSyntheticActor(this, base);
@@ -157,17 +214,18 @@ export function installScenes(): void {
   (globalThis as unknown as { game: Record<string, unknown> }).game["scenes"] = new Collection<Scene>();
 }
 
-/** A new scene in game.scenes. */
-export function createScene(name = "Scena"): Scene {
-  const scene = new Scene(name);
+/** A new scene in game.scenes, with the default grid unless told. */
+export function createScene(name = "Scena", grid: GridOptions = {}): Scene {
+  const scene = new Scene(name, grid);
   game().scenes.set(scene.id, scene);
   return scene;
 }
 
-/** Drops a world actor on a scene, unlinked unless told (as compendium animals are), with an optional stored delta. */
-export function placeToken(scene: Scene, baseActor: { id: string | null }, { actorLink = false, delta = {} }: { actorLink?: boolean; delta?: Record<string, unknown> } = {}): TokenDocument {
+/** Drops a world actor on a scene, unlinked unless told (as compendium animals are), with an optional stored delta,
+ *  at the top-left corner with a 1×1 size unless told. */
+export function placeToken(scene: Scene, baseActor: { id: string | null }, { actorLink = false, delta = {}, ...placement }: { actorLink?: boolean; delta?: Record<string, unknown> } & TokenPlacement = {}): TokenDocument {
   if (!baseActor.id) throw new Error("only a world actor can be placed");
-  const token = new TokenDocument(scene, baseActor.id, actorLink, delta);
+  const token = new TokenDocument(scene, baseActor.id, actorLink, delta, placement);
   scene.tokens.set(token.id, token);
   return token;
 }

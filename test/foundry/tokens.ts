@@ -3,7 +3,10 @@
  * path of the actor's system data, and marks the bar editable in the Token HUD only when that value is a stored field
  * (foundryvtt/foundryvtt#8715: a bar the schema does not define gets a disabled HUD input; #8907; pf2e#10957 shows a
  * derived bar left read-only). The constructor takes the actor and the bar paths (assumption: a convenience of this
- * double; the real class is built from token data).
+ * double; the real class is built from token data). A scene's tokens (scenes.ts) are of a subclass, so that
+ * `instanceof foundry.documents.TokenDocument` holds for them as it does for core's embedded tokens (whose class,
+ * CONFIG.Token.documentClass, extends it: src/canvas/token-document.ts; MetaMorphic-Digital/draw-steel
+ * token-ruler.mjs tests a token with it).
  */
 interface BarActor { system: unknown; toObject(): Record<string, unknown> }
 
@@ -14,7 +17,13 @@ function at(root: unknown, path: string): unknown {
 }
 
 export class BaseTokenDocument {
-  constructor(readonly actor: BarActor | null = null, readonly bars: Record<string, string> = {}) {}
+  readonly #actor: BarActor | null;
+  constructor(actor: BarActor | null = null, readonly bars: Record<string, string> = {}) {
+    this.#actor = actor;
+  }
+
+  /** A getter, so that a scene's token (scenes.ts) can answer with its own linked or synthetic actor. */
+  get actor(): BarActor | null { return this.#actor; }
 
   getBarAttribute(barName: string): { type: "bar"; attribute: string; value: number; max: number; editable: boolean } | null {
     const attribute = this.bars[barName];

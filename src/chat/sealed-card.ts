@@ -1,0 +1,194 @@
+/**
+ * §1.7.3 a blind roll's card: the Narrator's client posts a placeholder that says who rolled what and nothing of how it
+ * went; the card itself (an attack card's state, a check's roll) travels with it sealed (authority/seal.ts), so no
+ * player's client holds a number of it, whatever the console reads. A Narrator's client opens it and shows the real
+ * card in place of the placeholder; the Narrator's Reveal turns it into an ordinary card for the Narrators and the
+ * player who rolled (a Narrator's own blind roll, for everyone).
+ *
+ * Each kind of sealed card (attack, check) registers how its value is shown and revealed, so this file knows neither.
+ */
+import { registerIntent, requestIntent, type IntentResult, type Requester } from "../authority/intent-channel.js";
+import { asElement } from "../compat/dom.js";
+import { isSealedBox, openBox, sealValue, type Opened, type SealedBox } from "../authority/seal.js";
+import { narratorKey } from "../authority/seal-key.js";
+import { SYSTEM_ID as SYSTEM_SCOPE } from "../settings/rules-settings.js";
+import { authoredByGm, type CardMessage } from "./authored.js";
+
+export const SEALED_FLAG = "sealed";
+export const SEALED_TEMPLATE = "systems/genesys-gdr/templates/chat/sealed-card.hbs";
+export const SEALED_CONTROLS_TEMPLATE = "systems/genesys-gdr/templates/chat/sealed-controls.hbs";
+export const SEAL_REVEAL_INTENT = "seal.reveal";
+
+export type SealedKind = "attack" | "check";
+
+/** What the message carries: the box, and what anyone it is whispered to may know (the roller knows it anyway). */
+export interface SealedCard {
+  kind: SealedKind;
+  box: SealedBox;
+  /** The user who asked for the roll: the placeholder is whispered to them, and so is the card once revealed. */
+  requesterId: string;
+  /** "Jack: Corsa", "Jack attacks Scagnozzo with Pistola". */
+  label: string;
+}
+
+const KINDS: readonly SealedKind[] = ["attack", "check"];
+const isId = (v: unknown): v is string => typeof v === "string" && /^[A-Za-z0-9]{1,64}$/.test(v);
+
+/** The sealed card of a message, when it has a well-formed one. */
+export function readSealedCard(raw: unknown): SealedCard | null {
+  if (typeof raw !== "object" || raw === null) return null;
+  const r = raw as Record<string, unknown>;
+  const { kind, box, requesterId, label } = r;
+  if (!KINDS.includes(kind as SealedKind) || !isSealedBox(box) || !isId(requesterId) || typeof label !== "string") return null;
+  return { kind: kind as SealedKind, box, requesterId, label };
+}
+
+/** The sealed card of a message a Narrator posted; a player's look-alike is not one. */
+export function sealedCardOf(message: CardMessage): SealedCard | null {
+  if (!authoredByGm(message)) return null;
+  return readSealedCard(message.getFlag(SYSTEM_SCOPE, SEALED_FLAG));
+}
+
+let fetching: Promise<unknown> | null = null;
+
+/** Opens a sealed card on a Narrator's client, asking the active Narrator for the key first if this browser has none. */
+export async function openSealed(card: SealedCard): Promise<Opened> {
+  const first = openBox(card.box);
+  if (first.ok || first.reason !== "noKey" || !game.user.isGM) return first;
+  // Many cards render at once when the log opens: one request for the key serves them all.
+  fetching ??= narratorKey().finally(() => (fetching = null));
+  await fetching;
+  return openBox(card.box);
+}
+
+/** How a kind of sealed card shows on a Narrator's client and what its Reveal writes. */
+export interface SealedKindHandler {
+  /** The card as the Narrators see it, from the opened value; null when the value is not one of this kind. */
+  render(value: unknown, message: CardMessage): Promise<string | null>;
+  /** The message's fields once revealed (its flags, content, rolls), with whatever the reveal hands out (§1.8.2). */
+  reveal(value: unknown, message: CardMessage): Promise<Record<string, unknown> | null>;
+}
+
+const kinds = new Map<SealedKind, SealedKindHandler>();
+
+export function registerSealedKind(kind: SealedKind, handler: SealedKindHandler): void {
+  kinds.set(kind, handler);
+}
+
+/** The Narrators and the roller: who the placeholder, and later the revealed card, is whispered to. */
+function recipients(requesterId: string): string[] {
+  return [...new Set([...game.users.contents.filter((u) => u.isGM).map((u) => u.id), requesterId])];
+}
+
+/** Who sees the card once revealed: the player who rolled (and the Narrators); a Narrator's own roll, everyone. */
+function revealedTo(requesterId: string): string[] {
+  // fvtt-types types get() as always finding the user, but the roller may have been deleted since.
+  const requester = game.users.get(requesterId) as User.Stored | undefined;
+  return requester?.isGM === true ? [] : recipients(requesterId);
+}
+
+async function placeholder(card: Pick<SealedCard, "label" | "kind">): Promise<string> {
+  const i18n = game.i18n;
+  return foundry.applications.handlebars.renderTemplate(SEALED_TEMPLATE, {
+    kind: card.kind,
+    title: i18n.localize("GENESYS.Seal.Title"),
+    label: card.label,
+    hint: i18n.localize("GENESYS.Seal.Hint"),
+  });
+}
+
+export interface SealedPost {
+  kind: SealedKind;
+  value: unknown;
+  label: string;
+  requesterId: string;
+  speaker: ChatMessage.SpeakerData;
+}
+
+/** Posts a sealed card from this (a Narrator's) client; null when nothing could be sealed or posted. */
+export async function postSealed(post: SealedPost): Promise<CardMessage | null> {
+  const box = await sealValue(post.value);
+  if (!box) return null;
+  const card: SealedCard = { kind: post.kind, box, requesterId: post.requesterId, label: post.label };
+  const data: ChatMessage.CreateData = {
+    speaker: post.speaker,
+    content: await placeholder(card),
+    whisper: recipients(post.requesterId),
+    flags: { [SYSTEM_SCOPE]: { [SEALED_FLAG]: card } },
+  };
+  return (await ChatMessage.implementation.create(data)) ?? null;
+}
+
+/** Seals the card's new value in place (the Narrator's client changed it); false when it could not be sealed. */
+export async function reseal(message: CardMessage, card: SealedCard, value: unknown): Promise<boolean> {
+  const box = await sealValue(value);
+  if (!box) return false;
+  // Only the box changes; the rest of the flag as it was.
+  await message.update({ flags: { [SYSTEM_SCOPE]: { [SEALED_FLAG]: { ...card, box } } } });
+  return true;
+}
+
+/** The key of the warning a Narrator sees when a sealed card cannot be opened here. */
+export function unreadableWarning(reason: Exclude<Opened, { ok: true }>["reason"]): string {
+  return `GENESYS.Seal.Unreadable.${reason}`;
+}
+
+/**
+ * On a Narrator's client, the real card in place of the placeholder, with the Reveal button; a card this browser
+ * cannot open keeps its placeholder and says why. Returns false for messages without a sealed card.
+ */
+export async function decorateSealedCard(message: CardMessage, html: HTMLElement): Promise<boolean> {
+  const card = sealedCardOf(message);
+  if (!card) return false;
+  if (!game.user.isGM) return true;
+  const content = html.querySelector<HTMLElement>(".message-content");
+  if (!content) return true;
+  const opened = await openSealed(card);
+  const i18n = game.i18n;
+  const inner = opened.ok ? await kinds.get(card.kind)?.render(opened.value, message) : null;
+  const render = (data: Record<string, unknown>): Promise<string> => foundry.applications.handlebars.renderTemplate(SEALED_CONTROLS_TEMPLATE, data);
+  if (!inner) {
+    const warning = i18n.localize(unreadableWarning(opened.ok ? "damaged" : opened.reason));
+    content.innerHTML += await render({ note: warning, warning: true });
+    return true;
+  }
+  // fvtt-types types get() as always finding the user, but the roller may have been deleted since.
+  const requester = game.users.get(card.requesterId) as User.Stored | undefined;
+  const reveal = requester?.isGM === true ? i18n.localize("GENESYS.Seal.RevealAll") : i18n.format("GENESYS.Seal.Reveal", { name: requester?.name ?? "?" });
+  content.innerHTML = inner + (await render({ note: i18n.localize("GENESYS.Seal.NarratorsOnly"), reveal }));
+  content.addEventListener("click", (event) => {
+    const button = asElement(event.target)?.closest<HTMLButtonElement>("[data-sealed-action='reveal']");
+    if (!button) return;
+    event.preventDefault();
+    button.disabled = true;
+    void requestIntent(SEAL_REVEAL_INTENT, { messageId: message.id }).finally(() => (button.disabled = false));
+  });
+  return true;
+}
+
+/** The Narrator's Reveal, on the active Narrator's client: the card becomes an ordinary one for the Narrators and the roller. */
+async function onReveal(requester: Requester, raw: unknown): Promise<IntentResult> {
+  if (!requester.isGM) return { ok: false, warning: "GENESYS.Seal.Warn.NarratorsOnly" };
+  const messageId = typeof raw === "object" && raw !== null ? (raw as { messageId?: unknown }).messageId : undefined;
+  if (!isId(messageId)) return { ok: false, warning: "GENESYS.Authority.Invalid" };
+  // fvtt-types types get() as always finding the message, but it may have been deleted since.
+  const message = game.messages.get(messageId) as CardMessage | undefined;
+  const card = message ? sealedCardOf(message) : null;
+  // Revealed twice (two clicks): the second finds no sealed card, and that is not an error.
+  if (!message || !card) return message ? { ok: true } : { ok: false, warning: "GENESYS.Attack.Warn.CardMissing" };
+  const opened = await openSealed(card);
+  if (!opened.ok) return { ok: false, warning: unreadableWarning(opened.reason) };
+  const fields = await kinds.get(card.kind)?.reveal(opened.value, message);
+  if (!fields) return { ok: false, warning: unreadableWarning("damaged") };
+  await message.update({
+    ...fields,
+    whisper: revealedTo(card.requesterId),
+    blind: false,
+    [`flags.${SYSTEM_SCOPE}.-=${SEALED_FLAG}`]: null,
+  } as ChatMessage.UpdateData); // the kinds' fields are checked by their own readers; Foundry validates the rest
+  return { ok: true };
+}
+
+export function registerSealedCards(): void {
+  registerIntent(SEAL_REVEAL_INTENT, onReveal);
+}

@@ -1,0 +1,28 @@
+/** §1.8.1–§1.8.2 storing the increment point a check earned on its skill. */
+import { SkillModel } from "../data/item/skill.js";
+import type { IncrementRecord } from "../dice/genesys-roll.js";
+import { addIncrementPoint, type IncrementReason } from "../rules/increment.js";
+
+/** The actor whose skill earned the point: anything with embedded items (a world or token actor). */
+export type SkillOwner = Pick<Actor.Implementation, "items">;
+
+/**
+ * §1.8.1–§1.8.2 one more increment point, a grade at the sixth, for an open check. Stored only by someone who owns the
+ * skill (Foundry's permissions decide). A blind check's point is held back until the Narrator reveals it (check-intents.ts).
+ */
+export async function recordIncrement(actor: SkillOwner, skillId: string, reason: IncrementReason): Promise<IncrementRecord> {
+  const item = actor.items.get(skillId);
+  const skill = item?.system instanceof SkillModel ? item.system : null;
+  const points = skill?.increment ?? 0;
+  if (!item || !skill) return { reason, status: "failed", points, grade: null };
+  if (!item.isOwner) return { reason, status: "notOwner", points, grade: null };
+  const next = addIncrementPoint(points);
+  try {
+    await item.update({ system: { increment: next.points, ...(next.gradeGained ? { earned: skill.earned + 1 } : {}) } });
+  } catch (error) {
+    console.error("GeneSys | increment point not stored", error);
+    return { reason, status: "failed", points, grade: null };
+  }
+  const grade = item.system instanceof SkillModel ? item.system.grade : null;
+  return { reason, status: next.gradeGained ? "gradeGained" : "stored", points: next.points, grade: next.gradeGained ? grade : null };
+}
