@@ -3,18 +3,24 @@
  * their blind cards to another browser, or pastes one there. Players never reach it (the menu is restricted) and would
  * find no key in their browser anyway.
  */
-import { heldKey, keepKey, keyText, parseKeyText } from "../authority/seal-key.js";
+import { heldKeys, keepKeys, parseRingText, ringText, rotateKey } from "../authority/seal-key.js";
 import { SYSTEM_ID } from "../settings/rules-settings.js";
 
 export type PastedKey = "kept" | "same" | "invalid" | "failed" | "notNarrator";
 
-/** What pasting this text does in this browser: the key kept, or why not. */
-export function pasteKey(text: string): PastedKey {
+/** What pasting this text (one or more keys, one per line) does in this browser: the keys added, or why not. */
+export function pasteKeys(text: string): PastedKey {
   if (!game.user.isGM) return "notNarrator";
-  const key = parseKeyText(text);
-  if (!key) return "invalid";
-  if (heldKey()?.id === key.id) return "same";
-  return keepKey(key) ? "kept" : "failed";
+  const keys = parseRingText(text);
+  if (!keys) return "invalid";
+  const known = new Set(heldKeys().map((k) => k.id));
+  if (keys.every((k) => known.has(k.id))) return "same";
+  return keepKeys(keys) ? "kept" : "failed";
+}
+
+/** A new key for the blind rolls to come (the earlier ones still open with theirs); false when it could not be kept. */
+export function startNewKey(): boolean {
+  return rotateKey() !== null;
 }
 
 const { ApplicationV2, HandlebarsApplicationMixin } = foundry.applications.api;
@@ -32,11 +38,12 @@ export class SealKeyConfig extends HandlebarsApplicationMixin(ApplicationV2) {
 
   protected override _prepareContext(): Promise<Record<string, unknown>> {
     const i18n = game.i18n;
-    const key = heldKey();
+    const ring = heldKeys();
     return Promise.resolve({
       hint: i18n.localize("GENESYS.Seal.Config.Hint"),
       currentLabel: i18n.localize("GENESYS.Seal.Config.Current"),
-      current: key ? keyText(key) : "",
+      current: ring.length > 0 ? ringText(ring) : "",
+      rotateLabel: i18n.localize("GENESYS.Seal.Config.Rotate"),
       noneText: i18n.localize("GENESYS.Seal.Config.None"),
       pasteLabel: i18n.localize("GENESYS.Seal.Config.Paste"),
       pasteHint: i18n.localize("GENESYS.Seal.Config.PasteHint"),
@@ -46,11 +53,18 @@ export class SealKeyConfig extends HandlebarsApplicationMixin(ApplicationV2) {
 
   static async #onSubmit(this: SealKeyConfig, _event: Event, form: HTMLFormElement): Promise<void> {
     const input = form.elements.namedItem("key");
-    const text = input instanceof HTMLInputElement ? input.value : "";
-    if (!text.trim()) return;
-    const result = pasteKey(text);
-    const notify = result === "kept" || result === "same" ? ui.notifications.info.bind(ui.notifications) : ui.notifications.warn.bind(ui.notifications);
-    notify(game.i18n.localize(`GENESYS.Seal.Config.Result.${result}`));
+    const rotate = form.elements.namedItem("rotate");
+    const text = input instanceof HTMLTextAreaElement || input instanceof HTMLInputElement ? input.value : "";
+    const i18n = game.i18n;
+    if (text.trim()) {
+      const result = pasteKeys(text);
+      const ok = result === "kept" || result === "same";
+      ui.notifications[ok ? "info" : "warn"](i18n.localize(`GENESYS.Seal.Config.Result.${result}`));
+    }
+    if (rotate instanceof HTMLInputElement && rotate.checked) {
+      const made = startNewKey();
+      ui.notifications[made ? "info" : "warn"](i18n.localize(made ? "GENESYS.Seal.Config.Rotated" : "GENESYS.Seal.Config.Result.failed"));
+    }
     await Promise.resolve();
   }
 }

@@ -1,11 +1,17 @@
 /**
- * The Narrators' key for sealed results (seal.ts).
+ * The Narrators' keys for sealed results (seal.ts).
  *
  * Every world document reaches every client, whispered chat messages included (a player reads them from the console),
  * so a blind roll's numbers are kept in its message only encrypted, under a key that lives in the Narrators' browsers
- * and nowhere in the world. The active Narrator's client makes the key the first time it seals something; another
- * Narrator's client asks for it through an intent, which the active Narrator answers for Narrators only (the answer
- * travels back to the asker alone). A Narrator can copy the key to another browser from the system's settings.
+ * and nowhere in the world. Each browser keeps a ring of keys, newest last: new cards are sealed with the newest, old
+ * ones open with whichever key sealed them (named by its id in the box), and a key is only ever added, never replaced.
+ * - The active Narrator's client makes a key the first time it seals something, and a new one when someone who was a
+ *   Narrator when the newest was made is a Narrator no longer (a demoted assistant keeps what they saw, not what comes).
+ * - Another Narrator's client asks the active one for the key a card names, through an intent answered for Narrators
+ *   only; the answer travels back to the asker alone, bound to a secret only the asker's query carries.
+ * - A Narrator can copy the ring to another browser from the system's settings.
+ * A browser that cannot store (storage turned off) holds no key: blind rolls are refused there rather than sealed with
+ * a key lost at the next reload.
  */
 import { randomBytes, toBase64, fromBase64 } from "./cipher.js";
 import { registerIntent, sendIntent, type IntentResult, type Requester } from "./intent-channel.js";
@@ -14,11 +20,13 @@ export interface SealKey {
   /** Names the key in every box it sealed, so a box sealed with another key is told apart from a damaged one. */
   id: string;
   bytes: Uint8Array;
+  /** The Narrators when it was made: if one of them is no longer one, new cards get a new key. */
+  gms: string[];
 }
 
 export const SEAL_INTENTS = { key: "seal.key" } as const;
 
-/** What the browser keeps: window.localStorage, or (outside a browser) memory. */
+/** What the browser keeps: window.localStorage, or (outside a browser: the tests) memory. */
 interface KeyStorage {
   getItem(key: string): string | null;
   setItem(key: string, value: string): void;
@@ -30,24 +38,25 @@ const memoryStorage: KeyStorage = {
   setItem: (key, value) => void memory.set(key, value),
 };
 
-function storage(): KeyStorage {
+/** The browser's storage; null where it refuses (reading localStorage throws when the user turned storage off). */
+function storage(): KeyStorage | null {
   try {
-    // Absent outside browsers; reading it throws where the browser forbids storage.
     const local = (globalThis as { localStorage?: KeyStorage }).localStorage;
     return local ?? memoryStorage;
   } catch {
-    return memoryStorage;
+    return null;
   }
 }
 
-/** Per world and per Narrator: two Narrators sharing a browser each keep their own copy. */
+/** Per world and per Narrator: two Narrators sharing a browser each keep their own ring. */
 function slot(): string {
-  return `genesys-gdr.seal-key.${game.world.id}.${game.user.id}`;
+  return `genesys-gdr.seal-keys.${game.world.id}.${game.user.id}`;
 }
 
 const PREFIX = "genesys-seal-1";
+const isId = (v: unknown): v is string => typeof v === "string" && /^[A-Za-z0-9]{8,32}$/.test(v);
 
-/** The key as text, to copy between browsers: "genesys-seal-1:<id>:<base64 key>". */
+/** One key as text, to copy between browsers: "genesys-seal-1:<id>:<base64 key>". */
 export function keyText(key: SealKey): string {
   return `${PREFIX}:${key.id}:${toBase64(key.bytes)}`;
 }
@@ -55,27 +64,47 @@ export function keyText(key: SealKey): string {
 /** A key from its text, or null when the text is not one. */
 export function parseKeyText(text: string): SealKey | null {
   const [prefix, id, data, ...rest] = text.trim().split(":");
-  if (prefix !== PREFIX || rest.length > 0 || id === undefined || data === undefined || !/^[A-Za-z0-9]{8,32}$/.test(id)) return null;
+  if (prefix !== PREFIX || rest.length > 0 || !isId(id) || data === undefined) return null;
   const bytes = fromBase64(data);
-  return bytes?.length === 32 ? { id, bytes } : null;
+  return bytes?.length === 32 ? { id, bytes, gms: [] } : null;
 }
 
-/** The key this browser holds for this world, or null. */
-export function heldKey(): SealKey | null {
-  if (!game.user.isGM) return null;
+/** The ring as text: one key per line, oldest first. */
+export function ringText(ring: readonly SealKey[]): string {
+  return ring.map(keyText).join("\n");
+}
+
+/** Every key in a text of one or more keys (one per line); null when any line is not a key. */
+export function parseRingText(text: string): SealKey[] | null {
+  const lines = text.split(/\s+/).filter((l) => l.length > 0);
+  const keys = lines.map(parseKeyText);
+  return keys.length > 0 && keys.every((k) => k !== null) ? keys : null;
+}
+
+function readRing(): SealKey[] {
+  const store = storage();
+  if (!store || !game.user.isGM) return [];
   try {
-    const text = storage().getItem(slot());
-    return text === null ? null : parseKeyText(text);
+    const raw: unknown = JSON.parse(store.getItem(slot()) ?? "[]");
+    if (!Array.isArray(raw)) return [];
+    return raw.flatMap((entry: unknown) => {
+      if (typeof entry !== "object" || entry === null) return [];
+      const { text, gms } = entry as { text?: unknown; gms?: unknown };
+      const key = typeof text === "string" ? parseKeyText(text) : null;
+      return key ? [{ ...key, gms: Array.isArray(gms) ? gms.filter(isUserId) : [] }] : [];
+    });
   } catch {
-    return null;
+    return [];
   }
 }
 
-/** Keeps a key in this browser (a Narrator's only); false when the browser refused to store it. */
-export function keepKey(key: SealKey): boolean {
-  if (!game.user.isGM) return false;
+const isUserId = (v: unknown): v is string => typeof v === "string" && /^[A-Za-z0-9]{16}$/.test(v);
+
+function writeRing(ring: readonly SealKey[]): boolean {
+  const store = storage();
+  if (!store || !game.user.isGM) return false;
   try {
-    storage().setItem(slot(), keyText(key));
+    store.setItem(slot(), JSON.stringify(ring.map((k) => ({ text: keyText(k), gms: k.gms }))));
     return true;
   } catch (error) {
     console.error("GeneSys GdR | the blind-roll key could not be stored in this browser", error);
@@ -83,41 +112,79 @@ export function keepKey(key: SealKey): boolean {
   }
 }
 
-function freshKey(): SealKey {
-  return { id: foundry.utils.randomID(12), bytes: randomBytes(32) };
+/** Every key this browser holds for this world, oldest first (none on a player's client). */
+export function heldKeys(): SealKey[] {
+  return readRing();
+}
+
+/** The key with this id, if this browser holds it. */
+export function heldKey(id?: string): SealKey | null {
+  const ring = readRing();
+  return (id === undefined ? ring.at(-1) : ring.find((k) => k.id === id)) ?? null;
+}
+
+/** Adds keys to this browser's ring (those it already holds are left as they are); false when it could not store. */
+export function keepKeys(keys: readonly SealKey[]): boolean {
+  if (!game.user.isGM) return false;
+  const ring = readRing();
+  const known = new Set(ring.map((k) => k.id));
+  const added = keys.filter((k) => !known.has(k.id));
+  return added.length === 0 ? storage() !== null : writeRing([...ring, ...added]);
+}
+
+const narratorIds = (): string[] => game.users.contents.filter((u) => u.isGM).map((u) => u.id);
+
+/** Whether someone who was a Narrator when the key was made is no longer one (demoted or deleted). */
+function outlived(key: SealKey): boolean {
+  const now = new Set(narratorIds());
+  return key.gms.some((id) => !now.has(id));
+}
+
+/** Makes and keeps a new key on this client, the newest of its ring; null when it cannot be kept. */
+export function rotateKey(): SealKey | null {
+  if (!game.user.isGM) return null;
+  const key: SealKey = { id: foundry.utils.randomID(12), bytes: randomBytes(32), gms: narratorIds() };
+  return keepKeys([key]) ? key : null;
 }
 
 /**
- * The key to seal with, on a Narrator's client: the one this browser holds, else the active Narrator's (asked), else,
- * on the active Narrator's client, a new one. Null for players, and when no key can be had or kept.
+ * The key to seal with, on a Narrator's client: this browser's newest (a new one if the Narrators changed since it was
+ * made), else, on another Narrator's client, the active Narrator's; on the active Narrator's client without any, a new
+ * one. Null for players, and when no key can be had or kept.
  */
-export async function narratorKey(): Promise<SealKey | null> {
+export async function sealingKey(): Promise<SealKey | null> {
   if (!game.user.isGM) return null;
-  const held = heldKey();
-  if (held) return held;
-  if (game.user.isActiveGM) {
-    const key = freshKey();
-    return keepKey(key) ? key : null;
-  }
-  const answer = await sendIntent(SEAL_INTENTS.key, {});
+  const newest = heldKey();
+  if (newest && !outlived(newest)) return newest;
+  if (game.user.isActiveGM) return rotateKey();
+  return fetchKey();
+}
+
+/** Asks the active Narrator's client for a key (the one with `id`, or its newest) and keeps it; null if none came. */
+export async function fetchKey(id?: string): Promise<SealKey | null> {
+  if (!game.user.isGM || game.user.isActiveGM) return null;
+  const answer = await sendIntent(SEAL_INTENTS.key, id === undefined ? {} : { id });
   const text = answer.ok ? answer.data?.["key"] : undefined;
   const key = text === undefined ? null : parseKeyText(text);
-  if (!key || !keepKey(key)) return null;
+  if (!key || (id !== undefined && key.id !== id) || !keepKeys([key])) return null;
   return key;
 }
 
-/** On the active Narrator's client: hands the key to another Narrator, never to a player. */
-async function onKeyIntent(requester: Requester): Promise<IntentResult> {
+/** On the active Narrator's client: hands a key to another Narrator, never to a player. */
+async function onKeyIntent(requester: Requester, raw: unknown): Promise<IntentResult> {
   if (!requester.isGM) return { ok: false, warning: "GENESYS.Seal.Warn.NarratorsOnly" };
-  const key = await narratorKey();
+  const id = typeof raw === "object" && raw !== null ? (raw as { id?: unknown }).id : undefined;
+  if (id !== undefined && !isId(id)) return { ok: false, warning: "GENESYS.Authority.Invalid" };
+  const key = id === undefined ? await sealingKey() : heldKey(id);
   return key ? { ok: true, data: { key: keyText(key) } } : { ok: false, warning: "GENESYS.Seal.Warn.NoKey" };
 }
 
 export function registerSealKey(): void {
-  registerIntent(SEAL_INTENTS.key, (requester) => onKeyIntent(requester));
+  registerIntent(SEAL_INTENTS.key, onKeyIntent);
 }
 
-/** Tests: forget every key held in memory (the stand-in for each browser's storage). */
-export function forgetKeysInMemory(): void {
-  memory.clear();
+/** Tests: forget the keys held in memory (the stand-in for each browser's storage), every user's or one user's. */
+export function forgetKeysInMemory(userId?: string): void {
+  if (userId === undefined) memory.clear();
+  else for (const slotKey of [...memory.keys()]) if (slotKey.endsWith(`.${userId}`)) memory.delete(slotKey);
 }

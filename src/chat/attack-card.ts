@@ -251,6 +251,8 @@ export function withRow(state: AttackCardState, row: AttackRow): AttackCardState
 export interface CardViewer {
   isGM: boolean;
   owns(actorUuid: string): boolean;
+  /** A sealed (blind) card on a Narrator's client: only its outcome is decided before the Reveal. */
+  sealed?: boolean;
 }
 
 /** Nobody in particular: the card as stored in the message content (no buttons, blind totals hidden). */
@@ -365,13 +367,15 @@ function rowContext(state: AttackCardState, row: AttackRow, viewer: CardViewer, 
   const stun = live && damage?.stunCheck === true
     ? i18n.format("GENESYS.Attack.StunPrompt", { target: row.target.name, difficulty: String(damage.stunDifficulty) })
     : null;
+  // Sealed, a card only gets its outcome: a damage roll would tell by its very existence that it hit (sealed-card.ts).
+  const open = viewer.sealed !== true;
   const buttons: RowButtons = {
     defend: row.defence === null && targetSide,
     static: row.defence === null && viewer.isGM,
-    rollDamage: hit && row.damage === null && attackerSide,
-    apply: row.damage !== null && !live && attackerSide,
-    undo: live && attackerSide,
-    stun: stun !== null && targetSide,
+    rollDamage: open && hit && row.damage === null && attackerSide,
+    apply: open && row.damage !== null && !live && attackerSide,
+    undo: open && live && attackerSide,
+    stun: open && stun !== null && targetSide,
   };
   const venom = live && row.applied?.venom && row.applied.venom.doses > 0
     ? i18n.format(row.applied.venom.limited ? "GENESYS.Attack.VenomLimited" : "GENESYS.Attack.Venom", {

@@ -22,6 +22,7 @@ import { GenesysActor } from "../documents/actor.js";
 import { RulesError } from "../rules/errors.js";
 import { rulesOptions } from "../settings/rules-settings.js";
 import type { AttackCardState, AttackRow } from "./attack-card.js";
+import { sealedCardOf } from "./sealed-card.js";
 import { CARD_INTENTS, actorFrom } from "./card-intents.js";
 import { cardState, type CardMessage } from "./card-render.js";
 import { cardMode } from "./card-visibility.js";
@@ -144,6 +145,8 @@ async function cardActionNow(message: CardMessage, action: CardAction, rowId: st
   const row = state?.rows[rowId];
   if (!state || !row) return failed("GENESYS.Attack.Warn.CardMissing");
   const ids = { messageId: message.id ?? "", rowId };
+  // A sealed card only gets its outcome before the Reveal (card-intents.ts says why).
+  if (action !== "defend" && action !== "static" && sealedCardOf(message)) return failed("GENESYS.Seal.Warn.RevealFirst");
   switch (action) {
     case "defend":
       return defend(row, ids, state.blind, options.defence);

@@ -227,25 +227,38 @@ async function onAttack(requester: Requester, raw: unknown): Promise<IntentResul
 
 /**
  * §2.4.1 each target's distance as the scene shows it, from the attacker's token to the target's, measured on this
- * client from the documents (canvas/token-distance.ts); null where it cannot be (no token, another scene: theatre of the
- * mind), and the attacker's stated distance stands there. A token counts only if it is the attacker's or the target's.
+ * client from the documents (canvas/token-distance.ts). The tokens are the actors' own, found here: an unlinked actor's
+ * is its token, a linked actor's one of its tokens on that scene (the one the attacker's client named if it is among
+ * them), so naming another token, or none, changes nothing. Null where there is nothing to measure (no token on a
+ * shared scene: theatre of the mind), and the attacker's stated distance stands there.
  */
 async function measuredDistances(attacker: GenesysActor, p: AttackPayload): Promise<(number | null)[]> {
-  const own = await tokenDocumentFrom(p.tokenUuid);
-  const named = own?.actor?.uuid === attacker.uuid ? own : null;
+  const named = await tokenDocumentFrom(p.tokenUuid);
   const out: (number | null)[] = [];
   for (const t of p.targets) {
-    const token = await tokenDocumentFrom(t.tokenUuid);
-    if (!token || token.actor?.uuid !== t.actorUuid) {
-      out.push(null);
-      continue;
-    }
-    // The token the attacker's client named, else the attacker's own token on the target's scene (a linked character
-    // seen by a player whose canvas shows another scene).
-    const source = named?.parent === token.parent ? named : (token.parent?.tokens.find((d) => d.actor?.uuid === attacker.uuid) ?? named);
-    out.push(source ? measuredDistance(source, token) : null);
+    const target = await actorFrom(t.actorUuid);
+    out.push(target ? measureBetween(attacker, named, target, await tokenDocumentFrom(t.tokenUuid)) : null);
   }
   return out;
+}
+
+/** An actor's token on a scene: a token actor's own, else one of the linked actor's there, the named one first. */
+function tokenOn(actor: GenesysActor, scene: Scene.Implementation, named: TokenDocument | null): TokenDocument | null {
+  if (actor.isToken) return actor.token?.parent === scene ? actor.token : null;
+  const mine = scene.tokens.filter((d) => d.actor?.uuid === actor.uuid);
+  return mine.find((d) => d === named) ?? mine[0] ?? null;
+}
+
+function measureBetween(attacker: GenesysActor, namedFrom: TokenDocument | null, target: GenesysActor, namedTo: TokenDocument | null): number | null {
+  // Where the fight is: a token actor's own scene first, then the scene of the attacker's named token, then the active one.
+  const named = namedFrom?.actor?.uuid === attacker.uuid ? namedFrom.parent : null;
+  // fvtt-types types collection members as Scene.Stored, which the lint rule cannot match to the Scene class.
+  // eslint-disable-next-line @typescript-eslint/no-unsafe-class-instance-assignment
+  const scene = (attacker.isToken ? attacker.token?.parent : null) ?? (target.isToken ? target.token?.parent : null) ?? named ?? game.scenes.active ?? null;
+  if (!scene) return null;
+  const from = tokenOn(attacker, scene, namedFrom);
+  const to = tokenOn(target, scene, namedTo);
+  return from && to ? measuredDistance(from, to) : null;
 }
 
 /** Two d10 rolled on this (the GM's) client for a blind card, with no manual entry prompt. */
@@ -266,8 +279,9 @@ async function onDefend(requester: Requester, raw: unknown): Promise<IntentResul
   const loaded = await loadRow(raw);
   if (!isLoaded(loaded)) return loaded;
   const { message, state, row } = loaded;
-  if (row.defence !== null) return no("GENESYS.Attack.Warn.CardChanged");
+  // Who may act first, so that a refusal never tells an outsider whether a (blind) row has been defended.
   if (state.blind && !requester.isGM) return no("GENESYS.Attack.Warn.NotAllowed");
+  if (row.defence !== null) return no("GENESYS.Attack.Warn.CardChanged");
   const target = await actorFrom(row.target.actorUuid);
   if (!target) return no("GENESYS.Attack.Warn.TargetMissing", { name: row.target.name });
   if (!mayAct(requester, target)) return no("GENESYS.Attack.Warn.NotAllowed");
@@ -325,9 +339,14 @@ async function onStatic(requester: Requester, raw: unknown): Promise<IntentResul
 
 // ───────────────────────── damage, apply, undo ─────────────────────────
 
-/** The attacker's side of a row: its actor, which the requester must control. */
-async function attackerFor(requester: Requester, state: AttackCardState): Promise<GenesysActor | IntentResult> {
+/**
+ * The attacker's side of a row: its actor, which the requester must control. A sealed card's damage waits for the
+ * Reveal (sealed-card.ts): rolled while sealed, its very existence would say the attack hit, and applied, the target's
+ * counters would show it to everyone.
+ */
+async function attackerFor(requester: Requester, state: AttackCardState, message: CardMessage): Promise<GenesysActor | IntentResult> {
   if (state.blind && !requester.isGM) return no("GENESYS.Attack.Warn.NotAllowed");
+  if (sealedCardOf(message)) return no("GENESYS.Seal.Warn.RevealFirst");
   const attacker = await actorFrom(state.attacker.actorUuid);
   if (!attacker) return no("GENESYS.Attack.Warn.AttackerMissing", { name: state.attacker.name });
   return mayAct(requester, attacker) ? attacker : no("GENESYS.Attack.Warn.NotAllowed");
@@ -340,7 +359,7 @@ async function onDamage(requester: Requester, raw: unknown): Promise<IntentResul
   if (!isLoaded(loaded)) return loaded;
   const { message, state, row } = loaded;
   // Who may act is checked before the row's state, so a refusal never tells an outsider how a (blind) row stands.
-  const attacker = await attackerFor(requester, state);
+  const attacker = await attackerFor(requester, state, message);
   if (!(attacker instanceof GenesysActor)) return attacker;
   if (row.outcome === null || row.outcome === "miss" || row.damage !== null) return no("GENESYS.Attack.Warn.CardChanged");
   // The damage of the weapon as it was when it hit (attack-card.ts): editing it since changes nothing.
@@ -366,7 +385,7 @@ async function onApply(requester: Requester, raw: unknown): Promise<IntentResult
   if (!isLoaded(loaded)) return loaded;
   const { message, state, row } = loaded;
   const options = damageOptions(state, row);
-  const attacker = await attackerFor(requester, state);
+  const attacker = await attackerFor(requester, state, message);
   if (!(attacker instanceof GenesysActor)) return attacker;
   if (!options || (row.applied !== null && !row.undone)) return no("GENESYS.Attack.Warn.CardChanged");
   const target = await actorFrom(row.target.actorUuid);
@@ -394,7 +413,7 @@ async function onUndo(requester: Requester, raw: unknown): Promise<IntentResult>
   if (!isLoaded(loaded)) return loaded;
   const { message, state, row } = loaded;
   const applied = row.applied;
-  const attacker = await attackerFor(requester, state);
+  const attacker = await attackerFor(requester, state, message);
   if (!(attacker instanceof GenesysActor)) return attacker;
   if (!applied || row.undone) return no("GENESYS.Attack.Warn.CardChanged");
   const target = await actorFrom(row.target.actorUuid);

@@ -68,13 +68,14 @@ function registerSealedAttack(): void {
   registerSealedKind("attack", {
     render: async (value) => {
       const state = readAttackState(value);
-      return state ? renderCard(state, await currentViewer(state)) : null;
+      return state ? renderCard(state, { ...(await currentViewer(state)), sealed: true }) : null;
     },
+    note: "GENESYS.Seal.NarratorsOnlyAttack",
     reveal: async (value) => {
       const state = readAttackState(value);
       if (!state) return null;
       const open = { ...state, blind: false };
-      return { [`flags.${SYSTEM_SCOPE}.${ATTACK_FLAG}`]: open, content: await renderCard(open, NO_VIEWER) };
+      return { fields: { [`flags.${SYSTEM_SCOPE}.${ATTACK_FLAG}`]: open, content: await renderCard(open, NO_VIEWER) } };
     },
   });
 }

@@ -10,7 +10,7 @@
 import { registerIntent, requestIntent, type IntentResult, type Requester } from "../authority/intent-channel.js";
 import { asElement } from "../compat/dom.js";
 import { isSealedBox, openBox, sealValue, type Opened, type SealedBox } from "../authority/seal.js";
-import { narratorKey } from "../authority/seal-key.js";
+import { fetchKey } from "../authority/seal-key.js";
 import { SYSTEM_ID as SYSTEM_SCOPE } from "../settings/rules-settings.js";
 import { authoredByGm, type CardMessage } from "./authored.js";
 
@@ -49,24 +49,44 @@ export function sealedCardOf(message: CardMessage): SealedCard | null {
   return readSealedCard(message.getFlag(SYSTEM_SCOPE, SEALED_FLAG));
 }
 
-let fetching: Promise<unknown> | null = null;
+const fetching = new Map<string, Promise<unknown>>();
 
-/** Opens a sealed card on a Narrator's client, asking the active Narrator for the key first if this browser has none. */
+/**
+ * Opens a sealed card on a Narrator's client, asking the active Narrator for the key it names if this browser lacks
+ * it. Opening never makes a key: a card sealed with a key nobody here holds stays unreadable and says so.
+ */
 export async function openSealed(card: SealedCard): Promise<Opened> {
   const first = openBox(card.box);
-  if (first.ok || first.reason !== "noKey" || !game.user.isGM) return first;
-  // Many cards render at once when the log opens: one request for the key serves them all.
-  fetching ??= narratorKey().finally(() => (fetching = null));
-  await fetching;
+  if (first.ok || first.reason === "damaged" || !game.user.isGM || game.user.isActiveGM) return first;
+  // Many cards render at once when the log opens: one request per key serves them all.
+  const kid = card.box.kid;
+  let asked = fetching.get(kid);
+  if (!asked) {
+    asked = fetchKey(kid).finally(() => fetching.delete(kid));
+    fetching.set(kid, asked);
+  }
+  await asked;
   return openBox(card.box);
+}
+
+/** What a Reveal writes: the message's fields once revealed, and what follows once they are written. */
+export interface Revealed {
+  /** Its flags, content, rolls as an open card's. */
+  fields: Record<string, unknown>;
+  /**
+   * What the reveal hands out (§1.8.2), after the message is open: if it fails, the card is open anyway and a second
+   * Reveal finds nothing sealed, so nothing is ever handed out twice.
+   */
+  after?: (message: CardMessage) => Promise<void>;
 }
 
 /** How a kind of sealed card shows on a Narrator's client and what its Reveal writes. */
 export interface SealedKindHandler {
   /** The card as the Narrators see it, from the opened value; null when the value is not one of this kind. */
   render(value: unknown, message: CardMessage): Promise<string | null>;
-  /** The message's fields once revealed (its flags, content, rolls), with whatever the reveal hands out (§1.8.2). */
-  reveal(value: unknown, message: CardMessage): Promise<Record<string, unknown> | null>;
+  /** The i18n key of the note beneath it (default GENESYS.Seal.NarratorsOnly). */
+  note?: string;
+  reveal(value: unknown, message: CardMessage): Promise<Revealed | null>;
 }
 
 const kinds = new Map<SealedKind, SealedKindHandler>();
@@ -155,7 +175,8 @@ export async function decorateSealedCard(message: CardMessage, html: HTMLElement
   // fvtt-types types get() as always finding the user, but the roller may have been deleted since.
   const requester = game.users.get(card.requesterId) as User.Stored | undefined;
   const reveal = requester?.isGM === true ? i18n.localize("GENESYS.Seal.RevealAll") : i18n.format("GENESYS.Seal.Reveal", { name: requester?.name ?? "?" });
-  content.innerHTML = inner + (await render({ note: i18n.localize("GENESYS.Seal.NarratorsOnly"), reveal }));
+  const note = i18n.localize(kinds.get(card.kind)?.note ?? "GENESYS.Seal.NarratorsOnly");
+  content.innerHTML = inner + (await render({ note, reveal }));
   content.addEventListener("click", (event) => {
     const button = asElement(event.target)?.closest<HTMLButtonElement>("[data-sealed-action='reveal']");
     if (!button) return;
@@ -178,14 +199,20 @@ async function onReveal(requester: Requester, raw: unknown): Promise<IntentResul
   if (!message || !card) return message ? { ok: true } : { ok: false, warning: "GENESYS.Attack.Warn.CardMissing" };
   const opened = await openSealed(card);
   if (!opened.ok) return { ok: false, warning: unreadableWarning(opened.reason) };
-  const fields = await kinds.get(card.kind)?.reveal(opened.value, message);
-  if (!fields) return { ok: false, warning: unreadableWarning("damaged") };
+  const revealed = await kinds.get(card.kind)?.reveal(opened.value, message);
+  if (!revealed) return { ok: false, warning: unreadableWarning("damaged") };
   await message.update({
-    ...fields,
+    ...revealed.fields,
     whisper: revealedTo(card.requesterId),
     blind: false,
     [`flags.${SYSTEM_SCOPE}.-=${SEALED_FLAG}`]: null,
   } as ChatMessage.UpdateData); // the kinds' fields are checked by their own readers; Foundry validates the rest
+  try {
+    await revealed.after?.(message);
+  } catch (error) {
+    console.error("GeneSys GdR | a revealed card's follow-up failed", error);
+    return { ok: false, warning: "GENESYS.Seal.Warn.AfterReveal", data: { message: error instanceof Error ? error.message : String(error) } };
+  }
   return { ok: true };
 }
 

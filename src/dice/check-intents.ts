@@ -130,21 +130,33 @@ function registerSealedCheck(rolls: CheckRollClass): void {
     reveal: async (value) => {
       const roll = rollFrom(value);
       if (!roll) return null;
-      await awardHeldBack(roll);
       // The fields an ordinary roll message has (Roll#toMessage), so that Foundry renders and reveals it as one.
       const data = await roll.toMessage({}, { create: false });
-      return { content: data.content, rolls: [roll.toJSON()] };
+      return {
+        fields: { content: data.content, rolls: [roll.toJSON()] },
+        // The point goes on the skill only once the card is open, and the card then says what became of it.
+        after: async (message) => {
+          if (!(await awardHeldBack(roll))) return;
+          // The roll class is the one registered in CONFIG.Dice.rolls, which the lint rule cannot match to AnyRoll.
+          // eslint-disable-next-line @typescript-eslint/no-unsafe-class-instance-assignment
+          await message.update({ rolls: [roll] });
+        },
+      };
     },
   });
 }
 
-/** §1.8.2 with §1.7.3: the point a blind check earned goes on the skill when the Narrator reveals the result. */
-async function awardHeldBack(roll: GenesysCheckRoll): Promise<void> {
+/**
+ * §1.8.2 with §1.7.3: the point a blind check earned goes on the skill when the Narrator reveals the result. Returns
+ * whether the roll's record changed.
+ */
+async function awardHeldBack(roll: GenesysCheckRoll): Promise<boolean> {
   const held = roll.options.increment;
   const { actorUuid, skillId } = roll.options;
-  if (held?.status !== "blind" || !actorUuid || !skillId) return;
+  if (held?.status !== "blind" || !actorUuid || !skillId) return false;
   const actor = await actorFrom(actorUuid);
   roll.options.increment = actor ? await recordIncrement(actor, skillId, held.reason) : { ...held, status: "failed" };
+  return true;
 }
 
 const localize = (key: string): string => game.i18n.localize(key);

@@ -4,15 +4,16 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { sendIntent } from "../../src/authority/intent-channel.js";
+import { fromBase64 } from "../../src/authority/cipher.js";
 import { openBox } from "../../src/authority/seal.js";
-import { SEAL_INTENTS, forgetKeysInMemory, heldKey, keyText, parseKeyText } from "../../src/authority/seal-key.js";
+import { SEAL_INTENTS, forgetKeysInMemory, heldKey, heldKeys, keyText, parseKeyText, ringText } from "../../src/authority/seal-key.js";
 import { onCardAction } from "../../src/chat/attack-flow.js";
 import { CARD_INTENTS } from "../../src/chat/card-intents.js";
 import { cardState } from "../../src/chat/card-render.js";
 import { decorateAttackCard } from "../../src/chat/chat-hooks.js";
 import { SEAL_REVEAL_INTENT, decorateSealedCard, readSealedCard, sealedCardOf } from "../../src/chat/sealed-card.js";
 import type { GenesysActor } from "../../src/documents/actor.js";
-import { SealKeyConfig, pasteKey } from "../../src/applications/seal-key-config.js";
+import { SealKeyConfig, pasteKeys } from "../../src/applications/seal-key-config.js";
 import { foundryDouble, users } from "../foundry/boot.js";
 import { onClient } from "../foundry/clients.js";
 import { ChatMessage } from "../foundry/chat.js";
@@ -34,11 +35,11 @@ type Card = ChatMessage & Parameters<typeof cardState>[0];
 const asCard = (m: unknown): Card => m as Card; // the double's message stands in for Foundry's
 
 /** The player's Jack shoots the Narrator's thug blind (7 + 8 + 12 = 27): the card the Narrator's client posted. */
-async function blindShot(): Promise<{ jack: GenesysActor; thug: GenesysActor; card: Card }> {
+async function blindShot(attackDice: [number, number] = [7, 8]): Promise<{ jack: GenesysActor; thug: GenesysActor; card: Card }> {
   const jack = await shooter(undefined, { default: 0, [playerId()]: 3 });
   const thug = await npc("Scagnozzo");
   const pistol = itemId(jack, "Pistola");
-  dice(7, 8);
+  dice(...attackDice);
   const ok = await asP(async () => {
     targetActors(thug);
     const { attack } = await import("../../src/chat/attack-flow.js");
@@ -46,6 +47,13 @@ async function blindShot(): Promise<{ jack: GenesysActor; thug: GenesysActor; ca
   });
   expect(ok).toBe(true);
   return { jack, thug, card: asCard(game.messages.contents.at(-1)) };
+}
+
+/** One Narrator's browser loses its storage: their ring is gone (its text returned, as if copied beforehand). */
+function forgetKeysFor(userId: string): string {
+  const ring = ringText(heldKeys());
+  forgetKeysInMemory(userId);
+  return ring;
 }
 
 /** A stand-in for the rendered message's element: only .message-content is read and written. */
@@ -57,33 +65,64 @@ function messageElement(stored: string) {
 }
 
 describe("a blind attack is played sealed", () => {
-  it("the Narrator defends, rolls damage, applies and undoes: the card stays sealed and says nothing to anyone else", async () => {
-    const { thug, card } = await blindShot();
+  it("the Narrator defends while it is sealed; damage waits for the Reveal; then the player plays it as an open card", async () => {
+    const { jack, thug, card } = await blindShot();
     const boxes = new Set([JSON.stringify(readSealedCard(card.getFlag("genesys-gdr", "sealed"))?.box)]);
-    const check = (): void => {
-      expect(card.getFlag("genesys-gdr", "attack")).toBeUndefined();
-      expect(readableByAnyone(card)).not.toMatch(/27|hit|miss|total|wounds|\b8\b/i);
-      boxes.add(JSON.stringify(readSealedCard(card.getFlag("genesys-gdr", "sealed"))?.box));
-    };
     dice(1, 1);
     expect(await onCardAction(card, "defend", "r0", { defence: DODGE_WITH_DEXTERITY })).toBe(true);
-    check();
+    expect(card.getFlag("genesys-gdr", "attack")).toBeUndefined();
+    expect(readableByAnyone(card)).not.toMatch(/27|hit|miss|total/i);
+    boxes.add(JSON.stringify(readSealedCard(card.getFlag("genesys-gdr", "sealed"))?.box));
+    expect(boxes.size).toBe(2); // sealed afresh: a new nonce
     expect(rowOf(card, "r0").outcome).toBe("hit");
-    dice(2, 2, 2, 2);
-    expect(await onCardAction(card, "rollDamage", "r0")).toBe(true);
-    check();
-    expect(rowOf(card, "r0").damage?.total).toBe(8);
-    expect(await onCardAction(card, "apply", "r0")).toBe(true);
-    check();
-    expect(personOf(thug).wounds.value).toBe(8);
-    expect(await onCardAction(card, "undo", "r0")).toBe(true);
-    check();
+    // No damage roll, Apply, Undo or stun check while sealed: their very existence would tell.
+    const before = JSON.stringify(card.flags);
+    for (const action of ["rollDamage", "apply", "undo", "stun"] as const) {
+      const notes = foundryDouble().notifications.length;
+      expect(await onCardAction(card, action, "r0")).toBe(false);
+      expect(foundryDouble().notifications.slice(notes).map((n) => n.message).join()).toContain("GENESYS.Seal.Warn.RevealFirst");
+    }
+    for (const kind of [CARD_INTENTS.damage, CARD_INTENTS.apply, CARD_INTENTS.undo]) {
+      expect(await sendIntent(kind, { messageId: card.id, rowId: "r0", roll: null })).toMatchObject({ ok: false, warning: "GENESYS.Seal.Warn.RevealFirst" });
+    }
+    expect(JSON.stringify(card.flags)).toBe(before);
     expect(personOf(thug).wounds.value).toBe(0);
-    expect(rowOf(card, "r0").undone).toBe(true);
-    // Each change sealed afresh (a new nonce each time): nothing to compare between versions either.
-    expect(boxes.size).toBe(5);
-    // The placeholder never changed.
-    expect(card.updates.every((u) => !("content" in u))).toBe(true);
+    // The Narrator's view offers only the Reveal then.
+    const { html, content } = messageElement(card.content);
+    await decorateAttackCard(card, html);
+    expect(content.innerHTML).not.toMatch(/data-attack-action="(rollDamage|apply|undo|stun)"/);
+    expect(content.innerHTML).toContain("GENESYS.Seal.NarratorsOnlyAttack");
+    expect(await sendIntent(SEAL_REVEAL_INTENT, { messageId: card.id })).toEqual({ ok: true });
+    dice(2, 2, 2, 2);
+    expect(await asP(() => onCardAction(card, "rollDamage", "r0"))).toBe(true);
+    expect(await asP(() => onCardAction(card, "apply", "r0"))).toBe(true);
+    expect(personOf(thug).wounds.value).toBe(8);
+    expect(await asP(() => onCardAction(card, "undo", "r0"))).toBe(true);
+    expect(personOf(thug).wounds.value).toBe(0);
+    expect(jack.name).toBe("Jack Quade");
+  });
+
+  it("a hit and a miss seal to boxes of the same length, and so do a check's success and failure", async () => {
+    const lengthOf = (m: unknown): number => {
+      const box = readSealedCard((m as Card).getFlag("genesys-gdr", "sealed"))?.box;
+      return fromBase64(box?.data ?? "")?.length ?? -1;
+    };
+    const hit = await blindShot();
+    dice(1, 1);
+    await onCardAction(hit.card, "defend", "r0", { defence: DODGE_WITH_DEXTERITY });
+    const miss = await blindShot([1, 1]); // 14 against 20 + 7
+    dice(10, 10);
+    await onCardAction(miss.card, "defend", "r0", { defence: DODGE_WITH_DEXTERITY });
+    expect([rowOf(hit.card, "r0").outcome, rowOf(miss.card, "r0").outcome]).toEqual(["hit", "miss"]);
+    expect(lengthOf(hit.card)).toBe(lengthOf(miss.card));
+    const actor = await checkJack({ ownership: { default: 0, [playerId()]: 3 } });
+    const sizes: number[] = [];
+    for (const d of [[8, 8], [1, 1]]) {
+      dice(...d); // Arrampicata 10 against 25: a hard success (with its increment point), then a failure
+      await asP(() => actor.rollCheck({ skillId: skillId(actor, "Arrampicata"), difficulty: 25, blind: true, prompt: false }));
+      sizes.push(lengthOf(diceDouble().messages.at(-1)));
+    }
+    expect(sizes[0]).toBe(sizes[1]);
   });
 
   it("on the player's client the card is its placeholder: no state, no buttons, and the box does not open", async () => {
@@ -108,6 +147,16 @@ describe("a blind attack is played sealed", () => {
     expect(content.innerHTML).toContain('data-sealed-action="reveal"');
     expect(content.innerHTML).toContain(`GENESYS.Seal.Reveal {&quot;name&quot;:&quot;${users().player.name}&quot;}`);
     expect(listeners.length).toBeGreaterThan(0);
+  });
+
+  it("the player's console cannot tell whether the Narrator has defended: the refusal is the same before and after", async () => {
+    const { card } = await blindShot();
+    const ask = () => asP(() => sendIntent(CARD_INTENTS.defend, { messageId: card.id, rowId: "r0", answer: DODGE_WITH_DEXTERITY, roll: null }));
+    const before = await ask();
+    dice(1, 1);
+    await onCardAction(card, "defend", "r0", { defence: DODGE_WITH_DEXTERITY });
+    expect(await ask()).toEqual(before);
+    expect(before).toEqual({ ok: false, warning: "GENESYS.Attack.Warn.NotAllowed" });
   });
 
   it("a player's look-alike (a sealed flag in their own message) is no sealed card", async () => {
@@ -144,18 +193,75 @@ describe("the key never reaches a player", () => {
     expect(await onClient(assistant, () => Promise.resolve(heldKey()?.id))).toBe(heldKey()?.id);
   });
 
-  it("a key from another browser is told apart from damage; the key's text round-trips", async () => {
-    const { card } = await blindShot();
-    const key = heldKey();
-    if (!key) throw new Error("no key");
-    expect(parseKeyText(keyText(key))).toEqual(key);
+  it("opening never makes a key; keys are only ever added, so no browser loses a card to a new one", async () => {
+    const { card: first } = await blindShot();
+    const k1 = heldKey();
+    if (!k1) throw new Error("no key");
+    expect(parseKeyText(keyText(k1))).toMatchObject({ id: k1.id, bytes: k1.bytes });
     expect(parseKeyText("genesys-seal-1:abc:xyz")).toBeNull();
+    // Another Narrator's browser got K1 when it opened the first card.
+    const assistant = new User("gm00000000000002", "Assistente", true);
+    foundryDouble().users.set(assistant.id, assistant);
+    expect(await onClient(assistant, () => decorateAttackCard(first, messageElement(first.content).html))).toBe(true);
+    // The active Narrator's browser loses its storage: rendering the old card says so, and makes no key.
+    const ring = forgetKeysFor(users().gm.id);
+    const shown = messageElement(first.content);
+    expect(await decorateAttackCard(first, shown.html)).toBe(true);
+    expect(shown.content.innerHTML).toContain("GENESYS.Seal.Unreadable.noKey");
+    expect(heldKey()).toBeNull();
+    // A new blind roll makes K2 there; the other Narrator fetches K2 when it meets a card sealed with it, keeping K1.
+    const { card: second } = await blindShot();
+    const k2 = heldKey();
+    expect(k2?.id).not.toBe(k1.id);
+    const other = messageElement(second.content);
+    expect(await onClient(assistant, () => decorateAttackCard(second, other.html))).toBe(true);
+    expect(other.content.innerHTML).toContain("genesys-attack");
+    expect(await onClient(assistant, () => Promise.resolve(heldKeys().map((k) => k.id)))).toEqual([k1.id, k2?.id]);
+    // The first card on the active Narrator's browser: another key; pasting K1 adds it, and both cards open.
+    const again = messageElement(first.content);
+    await decorateAttackCard(first, again.html);
+    expect(again.content.innerHTML).toContain("GENESYS.Seal.Unreadable.otherKey");
+    expect(pasteKeys(ring)).toBe("kept");
+    expect(rowOf(first, "r0").attack.total).toBe(27);
+    expect(rowOf(second, "r0").attack.total).toBe(27);
+  });
+
+  it("when someone who was a Narrator is no longer one, new cards get a new key", async () => {
+    const assistant = new User("gm00000000000003", "Ex assistente", true);
+    foundryDouble().users.set(assistant.id, assistant);
     forgetKeysInMemory();
-    const { html, content } = messageElement(card.content);
-    // The active Narrator's client, without its key, makes a new one: the old card is then sealed with another key.
-    expect(await decorateAttackCard(card, html)).toBe(true);
-    expect(content.innerHTML).toContain("GENESYS.Seal.Unreadable.otherKey");
-    expect(content.innerHTML).not.toContain("data-sealed-action");
+    const { card: before } = await blindShot();
+    const k1 = readSealedCard(before.getFlag("genesys-gdr", "sealed"))?.box.kid;
+    foundryDouble().users.delete(assistant.id);
+    const { card: after } = await blindShot();
+    const k2 = readSealedCard(after.getFlag("genesys-gdr", "sealed"))?.box.kid;
+    expect(k2).not.toBe(k1);
+    // The earlier card still opens for the Narrators who remain.
+    expect(rowOf(before, "r0").attack.total).toBe(27);
+  });
+
+  it("a browser that refuses storage holds no key: the blind roll is refused, not sealed with a key lost at reload", async () => {
+    forgetKeysInMemory();
+    const holder = globalThis as { localStorage?: unknown };
+    Object.defineProperty(holder, "localStorage", { configurable: true, get: () => { throw new Error("SecurityError: storage is disabled"); } });
+    try {
+      const jack = await shooter(undefined, { default: 0, [playerId()]: 3 });
+      const thug = await npc("Scagnozzo");
+      const pistol = itemId(jack, "Pistola");
+      const before = game.messages.size;
+      const notes = foundryDouble().notifications.length;
+      dice(7, 8);
+      const ok = await asP(async () => {
+        targetActors(thug);
+        const { attack } = await import("../../src/chat/attack-flow.js");
+        return attack(jack, pistol, { answer: { ...answerFor(jack, pistol, { distances: [4] }), blind: true } });
+      });
+      expect(ok).toBe(false);
+      expect(game.messages.size).toBe(before);
+      expect(foundryDouble().notifications.slice(notes).map((n) => n.message).join()).toContain("GENESYS.Seal.Warn.NoKey");
+    } finally {
+      Reflect.deleteProperty(holder, "localStorage");
+    }
   });
 });
 
@@ -166,11 +272,11 @@ describe("the key in the settings (Narrators only)", () => {
     if (!key) throw new Error("no key");
     const text = keyText(key);
     forgetKeysInMemory();
-    expect(pasteKey("not a key")).toBe("invalid");
-    expect(await asP(() => Promise.resolve(pasteKey(text)))).toBe("notNarrator");
+    expect(pasteKeys("not a key")).toBe("invalid");
+    expect(await asP(() => Promise.resolve(pasteKeys(text)))).toBe("notNarrator");
     expect(await asP(() => Promise.resolve(heldKey()))).toBeNull();
-    expect(pasteKey(text)).toBe("kept");
-    expect(pasteKey(text)).toBe("same");
+    expect(pasteKeys(text)).toBe("kept");
+    expect(pasteKeys(text)).toBe("same");
     expect(rowOf(card, "r0").attack.total).toBe(27);
     const menu = foundryDouble().settings.menus.get("genesys-gdr.sealKey");
     expect(menu).toMatchObject({ restricted: true, type: SealKeyConfig });
@@ -213,6 +319,27 @@ describe("the Narrator's Reveal", () => {
     expect(message.whisper).toEqual([users().gm.id, playerId()]);
     expect(skillData(actor, "Arrampicata").increment).toBe(1);
     expect((message.rolls[0]?.options as { increment?: unknown }).increment).toMatchObject({ status: "stored", points: 1 });
+  });
+
+  it("a Reveal that fails half-way hands out nothing; the next one awards the point once", async () => {
+    const actor = await checkJack({ ownership: { default: 0, [playerId()]: 3 } });
+    dice(8, 8);
+    await asP(() => actor.rollCheck({ skillId: skillId(actor, "Arrampicata"), difficulty: 25, blind: true, prompt: false }));
+    const message = asCard(diceDouble().messages.at(-1));
+    // The double's message, whose update the server refuses once.
+    const doubled: ChatMessage = message;
+    const update = doubled.update.bind(doubled);
+    let failures = 1;
+    doubled.update = async (changes: Record<string, unknown>) => {
+      if (failures-- > 0) throw new Error("the server refused");
+      return update(changes);
+    };
+    expect(await sendIntent(SEAL_REVEAL_INTENT, { messageId: message.id })).toMatchObject({ ok: false, warning: "GENESYS.Authority.Failed" });
+    expect(sealedCardOf(message)).not.toBeNull();
+    expect(skillData(actor, "Arrampicata").increment).toBe(0);
+    expect(await sendIntent(SEAL_REVEAL_INTENT, { messageId: message.id })).toEqual({ ok: true });
+    expect(await sendIntent(SEAL_REVEAL_INTENT, { messageId: message.id })).toEqual({ ok: true });
+    expect(skillData(actor, "Arrampicata").increment).toBe(1);
   });
 
   it("a Narrator's own blind roll is revealed to everyone", async () => {

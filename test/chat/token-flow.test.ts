@@ -55,12 +55,23 @@ describe("distances are the scene's, measured on the Narrator's client", () => {
     dice(6, 6);
     const card = await asPlayer(() => attackWith(jack, pistol, [ref(actor, token.uuid, 4)]));
     expect(rowOf(card, "r0").distance).toBe(12);
-    // A token that is not the target's actor measures nothing: the stated distance stands.
+    // Naming another token for the target, or none, changes nothing: the wolf's own token is measured.
     const other = await createActor({ name: "Altro", type: WOLF.type, system: WOLF.system });
     const elsewhere = placeToken(createScene("Altrove"), other);
+    for (const named of [elsewhere.uuid, null]) {
+      dice(6, 6);
+      const again = await asPlayer(() => attackWith(jack, pistol, [ref(actor, named, 4)]));
+      expect(rowOf(again, "r0").distance).toBe(12);
+    }
+  });
+
+  it("where there are no tokens to measure (theatre of the mind) the stated distance stands", async () => {
+    const jack = await shooter(undefined, { default: 0, [playerId()]: 3 });
+    const wolf = await createActor({ name: WOLF.name, type: WOLF.type, system: WOLF.system });
+    const pistol = itemId(jack, "Pistola");
     dice(6, 6);
-    const card2 = await asPlayer(() => attackWith(jack, pistol, [ref(actor, elsewhere.uuid, 4)]));
-    expect(rowOf(card2, "r0").distance).toBe(4);
+    const card = await asPlayer(() => attackWith(jack, pistol, [ref(wolf, null, 4)]));
+    expect(rowOf(card, "r0").distance).toBe(4);
   });
 });
 
