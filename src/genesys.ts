@@ -20,6 +20,7 @@ import { registerChatCards } from "./chat/chat-hooks.js";
 import { createApi } from "./api.js";
 import { registerSheets } from "./applications/sheets/register.js";
 import { registerSealKeyMenu } from "./applications/seal-key-config.js";
+import { registerBabele } from "./i18n/babele.js";
 import { registerDice } from "./dice/genesys-roll.js";
 import { migrateWorld, registerMigrationSetting } from "./migration.js";
 import { registerRulesSettings } from "./settings/rules-settings.js";
@@ -41,6 +42,7 @@ Hooks.once("init", () => {
   registerSheets();
   registerRulesSettings();
   registerSealKeyMenu();
+  registerBabele();
   registerMigrationSetting();
   registerSelfTest();
   game.genesys = createApi();

@@ -3,13 +3,15 @@ import { ANIMALS, ANIMAL_CAPABILITY_KEYS, ANIMAL_ENVIRONMENTS, ANIMAL_KEYS, anim
 import { conditionThresholds } from "../../src/rules/condition.js";
 import { animalOf, createActor } from "../documents/helpers.js";
 import { bootSystem } from "../foundry/boot.js";
-import { animalSources, byName, looksEnglish, looksItalian, paragraphs, storedSystem, type AnimalSource } from "./sources.js";
+import { allEnglish, allItalian, animalSources, byName, entryOf, paragraphs, storedSystem, translation, type AnimalSource } from "./sources.js";
 
 beforeAll(async () => {
   await bootSystem();
 });
 
 const sources = animalSources();
+/** The English text of the pack, in Babele's format (lang/babele/en/genesys-gdr.animals.json). */
+const english = translation("animals");
 const sourceOf = (key: AnimalKey): AnimalSource => byName(sources, ANIMALS[key].italianName);
 
 /** §3.3.3 Dn of each animal in the book's notation, as the sheet shows it. */
@@ -43,6 +45,7 @@ describe.each(ANIMAL_KEYS.map((k) => [ANIMALS[k].italianName, k] as const))("%s"
   const rules = ANIMALS[key];
   const doc = sourceOf(key);
   const sys = doc.system;
+  const en = entryOf(english, doc);
 
   it("characteristics, Resistenza, Riflessi and speeds are the printed values (no Fascino or Esperienza)", () => {
     expect(sys.characteristics).toEqual({ strength: rules.strength, dexterity: rules.dexterity, perception: rules.perception, charm: null, experience: null });
@@ -51,11 +54,13 @@ describe.each(ANIMAL_KEYS.map((k) => [ANIMALS[k].italianName, k] as const))("%s"
     expect(sys.speeds).toEqual(rules.speeds.map((s) => ({ mode: s.mode, metres: s.metres })));
   });
 
-  it("attack grade, damage and attacks per turn are the printed values; natural weapons named in Italian", () => {
+  it("attack grade, damage and attacks per turn are the printed values; natural weapons named in Italian, in English in the translation", () => {
     expect(sys.attack.grade).toBe(rules.attack);
     expect(sys.attack.damage).toEqual({ dice: rules.damage.dice, faces: rules.damage.faces, strength: false, flat: rules.damage.flat, type: rules.damage.type });
     expect(sys.attack.attacksPerTurn).toBe(rules.attacksPerTurn);
     expect(sys.attack.natural).toMatch(/^[a-zàèéìòù ]+$/);
+    expect(en.natural).toMatch(/^[a-z ]+$/);
+    expect(en.natural).not.toBe(sys.attack.natural);
   });
 
   if (rules.defence === null) {
@@ -65,9 +70,9 @@ describe.each(ANIMAL_KEYS.map((k) => [ANIMALS[k].italianName, k] as const))("%s"
       expect(sys.attack.defence).toBeGreaterThanOrEqual(0);
       expect(sys.attack.defence).toBeLessThanOrEqual(Math.min(15, rules.attack));
       expect(sys.gmNotes).toMatch(/stima/);
-      expect(sys.gmNotes).toMatch(/estimate/);
       expect(sys.gmNotes).toContain(`Difesa ${String(sys.attack.defence)}`);
-      expect(sys.gmNotes).toContain(`Defence ${String(sys.attack.defence)}`);
+      expect(en.gmNotes).toMatch(/estimate/);
+      expect(en.gmNotes).toContain(`Defence ${String(sys.attack.defence)}`);
     });
   } else {
     it("defence grade is the printed value, not an estimate", () => {
@@ -76,13 +81,19 @@ describe.each(ANIMAL_KEYS.map((k) => [ANIMALS[k].italianName, k] as const))("%s"
     });
   }
 
-  it("capabilities carry the printed bonuses under the rules' keys, each with a short Italian label", () => {
+  it("capabilities carry the printed bonuses under the rules' keys, each with a short Italian label and its English one by key", () => {
     expect(sys.capabilities.map((c) => [c.key, c.bonus, c.condition])).toEqual(rules.capabilities.map((c) => [c.key, c.bonus, c.condition ?? ""]));
     expect(sys.traits).toEqual([...rules.traits]);
     for (const c of sys.capabilities) {
       expect(ANIMAL_CAPABILITY_KEYS).toContain(c.key);
       expect(c.label.length).toBeGreaterThan(0);
       expect(c.label.length).toBeLessThanOrEqual(40);
+    }
+    // The genesysLabels converter matches labels by key: one English label per capability, none for a missing key.
+    expect(Object.keys(en.capabilities ?? {}).sort()).toEqual(sys.capabilities.map((c) => c.key).sort());
+    for (const c of sys.capabilities) {
+      const label = en.capabilities?.[c.key] ?? "";
+      expect([c.key, label.length > 0, label.length <= 40, label === c.label]).toEqual([c.key, true, true, false]);
     }
   });
 
@@ -98,14 +109,19 @@ describe.each(ANIMAL_KEYS.map((k) => [ANIMALS[k].italianName, k] as const))("%s"
     expect(sys.naturalArmour).toBe(0);
   });
 
-  it("descriptions are our own bilingual text: an Italian paragraph, then an English one", () => {
-    const ps = paragraphs(sys.description);
-    expect(ps.length).toBe(2);
-    expect(looksItalian(ps[0] ?? "")).toBe(true);
-    expect(looksEnglish(ps[1] ?? "")).toBe(true);
-    if (sys.gmNotes !== "") {
-      const notes = paragraphs(sys.gmNotes);
-      expect(notes.length % 2).toBe(0);
+  it("descriptions are our own text, Italian only in the source and English only in the translation, paragraph for paragraph", () => {
+    expect(en.name.length).toBeGreaterThan(0);
+    expect(en.name).not.toBe(doc.name);
+    expect(paragraphs(sys.description).length).toBe(1);
+    expect(allItalian(sys.description)).toBe(true);
+    expect(allEnglish(en.description ?? "")).toBe(true);
+    expect(paragraphs(en.description ?? "").length).toBe(1);
+    if (sys.gmNotes === "") {
+      expect(en.gmNotes).toBeUndefined();
+    } else {
+      expect(allItalian(sys.gmNotes)).toBe(true);
+      expect(allEnglish(en.gmNotes ?? "")).toBe(true);
+      expect(paragraphs(en.gmNotes ?? "").length).toBe(paragraphs(sys.gmNotes).length);
     }
   });
 
@@ -122,7 +138,7 @@ describe.each(ANIMAL_KEYS.map((k) => [ANIMALS[k].italianName, k] as const))("%s"
       displayBars: 20,
       displayName: 20,
     });
-    expect(doc.img).toMatch(/^icons\/svg\/[a-z-]+\.svg$/);
+    expect(doc.img).toMatch(/^icons\/[a-z0-9/-]+\.(webp|svg)$/); // a core icon; images.test.ts checks each has its evidence
     expect(doc.items).toEqual([]);
     expect(doc.effects).toEqual([]);
   });

@@ -8,7 +8,7 @@ import { ARMOUR_KEYS, ARMOUR_TABLE, UNARMED, WEAPON_KEYS, WEAPON_TABLE, type Wea
 import type { GenesysActor } from "../../src/documents/actor.js";
 import { createActor } from "../documents/helpers.js";
 import { bootSystem, foundryDouble } from "../foundry/boot.js";
-import { armourSources, byName, looksEnglish, looksItalian, paragraphs, skillSources, storedSystem, weaponSources, type ItemSource, type WeaponModeSource } from "./sources.js";
+import { allEnglish, allItalian, armourSources, byName, entryOf, paragraphs, skillSources, storedSystem, translation, weaponSources, type ItemSource, type WeaponModeSource } from "./sources.js";
 
 beforeAll(async () => {
   await bootSystem();
@@ -17,6 +17,8 @@ beforeAll(async () => {
 const weapons = weaponSources();
 const armour = armourSources();
 const skills = skillSources();
+/** The English text of each item pack, in Babele's format (lang/babele/en/genesys-gdr.<pack>.json). */
+const english = { weapons: translation("weapons"), armour: translation("armour"), skills: translation("skills") };
 
 const UNARMED_NAME = "Colpo a mani nude";
 
@@ -131,14 +133,17 @@ describe("weapons pack", () => {
     expect(fists.system.skill).toBe("combattimento_disarmato");
   });
 
-  it("each weapon names a skill of the skills pack by slug", () => {
+  it("each weapon, and each mode with a skill of its own, names a skill of the skills pack by its key", () => {
     const expected: Record<string, string> = {
       Accetta: "armi_da_mischia", Bastone: "armi_da_mischia", Coltello: "armi_da_mischia", Clava: "armi_da_mischia",
       Lancia: "armi_da_mischia", Pistola: "pistola", [UNARMED_NAME]: "combattimento_disarmato",
     };
     expect(Object.fromEntries(weapons.map((w) => [w.name, w.system.skill]))).toEqual(expected);
-    const skillSlugs = skills.map((s) => slugify(s.name));
-    for (const slug of Object.values(expected)) expect(skillSlugs).toContain(slug);
+    const skillKeys = skills.map((s) => s.system.key);
+    for (const w of weapons) {
+      expect([w.name, skillKeys.includes(w.system.skill)]).toEqual([w.name, true]);
+      for (const m of w.system.modes.filter((x) => x.skill !== "")) expect([w.name, m.key, skillKeys.includes(m.skill)]).toEqual([w.name, m.key, true]);
+    }
   });
 
   it("on a FOR 7 character every mode gives the spec's damage range, Gt and FM penalty", async () => {
@@ -208,16 +213,22 @@ describe("skills pack", () => {
     for (const name of ["Persuasione", "Intimidire", "Recitazione"]) expect([name, byName(skills, name).system.characteristic]).toEqual([name, "charm"]);
   });
 
-  it("every skill starts with no grades of its own and a bilingual description naming its characteristic", () => {
+  it("every skill starts with no grades of its own and an Italian description naming its characteristic; the English one is in the translation", () => {
     for (const s of skills) {
       expect(s.type).toBe("skill");
       expect(CHARACTERISTICS).toContain(s.system.characteristic);
       expect([s.name, s.system.bought, s.system.earned, s.system.increment, s.system.related]).toEqual([s.name, 0, 0, 0, false]);
-      const [it, en] = paragraphs(s.system.description);
-      expect([s.name, looksItalian(it ?? ""), looksEnglish(en ?? "")]).toEqual([s.name, true, true]);
-      expect(it).toMatch(/Caratteristica di riferimento: (Destrezza|Esperienza|Fascino|Forza|Percezione)\./);
-      expect(en).toMatch(/Reference characteristic: (Dexterity|Experience|Charm|Strength|Perception)\./);
+      const it = paragraphs(s.system.description);
+      const en = paragraphs(entryOf(english.skills, s).description ?? "");
+      expect([s.name, it.length, allItalian(s.system.description), en.length, allEnglish(entryOf(english.skills, s).description ?? "")]).toEqual([s.name, 1, true, 1, true]);
+      expect(it[0]).toMatch(/Caratteristica di riferimento: (Destrezza|Esperienza|Fascino|Forza|Percezione)\./);
+      expect(en[0]).toMatch(/Reference characteristic: (Dexterity|Experience|Charm|Strength|Perception)\./);
     }
+  });
+
+  it("every skill's key is the slug of its Italian name, so weapons find it by the same key whatever the name is translated to", () => {
+    for (const s of skills) expect([s.name, s.system.key]).toEqual([s.name, slugify(s.name)]);
+    expect(new Set(skills.map((s) => s.system.key)).size).toBe(skills.length);
   });
 
   it("on a character each skill's grade equals its characteristic and its slug is unique in roll data", async () => {
@@ -232,7 +243,7 @@ describe("skills pack", () => {
     expect(grades).toEqual(Object.fromEntries(skills.map((s) => [s.name, scores[s.system.characteristic]])));
     const rollSkills: unknown = actor.getRollData()["skills"];
     const keys = typeof rollSkills === "object" && rollSkills !== null ? Object.keys(rollSkills).sort() : [];
-    expect(keys).toEqual(skills.map((s) => slugify(s.name)).sort());
+    expect(keys).toEqual(skills.map((s) => s.system.key).sort());
     expect(new Set(keys).size).toBe(skills.length);
   });
 });
@@ -248,10 +259,12 @@ describe("every item validates against its data model", () => {
     }
   });
 
-  it("descriptions are an Italian paragraph followed by an English one", () => {
-    for (const d of [...weapons, ...armour]) {
-      const ps = paragraphs(d.system.description);
-      expect([d.name, ps.length, looksItalian(ps[0] ?? ""), looksEnglish(ps[1] ?? "")]).toEqual([d.name, 2, true, true]);
+  it("weapon and armour descriptions are one Italian paragraph in the source, one English paragraph in the translation", () => {
+    for (const [docs, file] of [[weapons, english.weapons], [armour, english.armour]] as const) {
+      for (const d of docs) {
+        const en = entryOf(file, d).description ?? "";
+        expect([d.name, paragraphs(d.system.description).length, allItalian(d.system.description), paragraphs(en).length, allEnglish(en)]).toEqual([d.name, 1, true, 1, true]);
+      }
     }
   });
 });

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ROOT, listFiles } from "../package/project.js";
-import { PACKS_DIR, tempDir } from "./sources.js";
+import { PACKS_DIR, SOURCE_MANIFEST, TRANSLATIONS_DIR, tempDir } from "./sources.js";
 
 /**
  * The rulebook checker sits beside the clone on the project's own machines and CI: ../shared/tools/check-copied-prose,
@@ -29,10 +29,11 @@ describe.skipIf(!HAS_CHECKER)(HAS_CHECKER ? "no copied prose in the packs" : `no
   });
 
   // The checker skips directories, so every file is named: `check-copied-prose packs` alone would check nothing.
-  it("check-copied-prose finds no run of the book's words in any pack file", () => {
+  it("check-copied-prose finds no run of the book's words in any pack file or pack translation", () => {
     expect(fs.existsSync(TOOL), MISSING).toBe(true);
-    const files = listFiles(PACKS_DIR, () => true).map((f) => path.relative(ROOT, f));
+    const files = [...listFiles(PACKS_DIR, () => true), ...listFiles(TRANSLATIONS_DIR, () => true)].map((f) => path.relative(ROOT, f));
     expect(files.length).toBeGreaterThan(50);
+    expect(files.filter((f) => f.startsWith("lang/")).length).toBeGreaterThanOrEqual(SOURCE_MANIFEST.packs.length);
     const run = runChecker(files);
     expect(run.error, "python3 could not be started").toBeUndefined();
     expect(run.stdout).toBe("");

@@ -5,9 +5,29 @@ import { conditionThresholds } from "../../src/rules/condition.js";
 import { convertDamage } from "../../src/rules/damage.js";
 import { MANEUVER_INITIATIVE } from "../../src/rules/maneuvers.js";
 import { DIFFICULTIES, MANEUVERS, type DifficultyKey, type ManeuverKey } from "../../src/rules/types.js";
-import { byName, journalSources, type JournalSource } from "./sources.js";
+import { byName, journalSources, translation, type JournalSource } from "./sources.js";
 
 const journals = journalSources();
+/**
+ * The English quick reference lives in the Babele translation, keyed by the Italian entry's _id and its pages' Italian
+ * names (Babele's pages converter finds a page's translation by the page's name: in3luki/fvtt-babele converters.ts).
+ */
+const english = translation("reference");
+
+/** The Italian entry as Babele shows it in English: each page's name and text replaced from the translation. */
+function translated(entry: JournalSource): JournalSource {
+  const tr = english.entries[entry._id];
+  if (!tr) throw new Error(`no English translation of ${entry._id}`);
+  return {
+    ...entry,
+    name: tr.name,
+    pages: entry.pages.map((page) => {
+      const t = tr.pages?.[page.name];
+      if (!t) throw new Error(`no English translation of page "${page.name}"`);
+      return { ...page, name: t.name, text: { ...page.text, content: t.text } };
+    }),
+  };
+}
 
 interface Words {
   entry: string;
@@ -55,13 +75,27 @@ function content(entry: JournalSource, page: number): string {
 }
 
 describe("reference pack", () => {
-  it("one quick reference entry per language", () => {
-    expect(journals.map((j) => j.name).sort()).toEqual([ENGLISH.entry, ITALIAN.entry].sort());
+  it("one quick reference entry, in Italian; its English text is the translation file's, page for page", () => {
+    expect(journals.map((j) => j.name)).toEqual([ITALIAN.entry]);
+    const [source] = journals;
+    expect(Object.keys(english.entries)).toEqual([source?._id]);
+    const tr = english.entries[source?._id ?? ""];
+    expect(tr?.name).toBe(ENGLISH.entry);
+    expect(Object.keys(tr?.pages ?? {}).sort()).toEqual((source?.pages ?? []).map((p) => p.name).sort());
+    for (const page of source?.pages ?? []) {
+      const t = tr?.pages?.[page.name];
+      expect(Object.keys(t ?? {}).sort()).toEqual(["name", "text"]);
+      // Same layout in both languages: as many paragraphs, tables and rows.
+      for (const tag of ["<p>", "<table>", "<tr>"]) {
+        expect([page.name, tag, t?.text.split(tag).length]).toEqual([page.name, tag, page.text.content.split(tag).length]);
+      }
+    }
   });
 });
 
-describe.each([["Italian", ITALIAN], ["English", ENGLISH]] as const)("%s quick reference", (_lang, words) => {
-  const entry = byName(journals, words.entry);
+describe.each([["Italian", ITALIAN], ["English", ENGLISH]] as const)("%s quick reference", (lang, words) => {
+  const italian = byName(journals, ITALIAN.entry);
+  const entry = lang === "Italian" ? italian : translated(italian);
 
   it("five text pages in order, HTML format, title shown at level 1", () => {
     expect(entry.pages.map((p) => p.name)).toEqual(words.pages);

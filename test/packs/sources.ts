@@ -78,7 +78,7 @@ export interface ArmourSource extends SourceDoc {
 export interface SkillSource extends SourceDoc {
   type: "skill";
   img: string;
-  system: { characteristic: string; bought: number; earned: number; increment: number; related: boolean; description: string };
+  system: { key: string; characteristic: string; bought: number; earned: number; increment: number; related: boolean; description: string };
 }
 
 export interface JournalPageSource extends SourceDoc {
@@ -94,6 +94,42 @@ export interface JournalSource extends SourceDoc {
 }
 
 export type ItemSource = WeaponSource | ArmourSource | SkillSource;
+
+/**
+ * The English Babele translation of a pack (lang/babele/en/genesys-gdr.<pack>.json): the sources hold the Italian
+ * text only, and every other language lives in such a file, keyed by document _id.
+ */
+export const TRANSLATIONS_DIR = path.join(ROOT, "lang", "babele");
+
+export interface TranslationEntry {
+  name: string;
+  description?: string;
+  gmNotes?: string;
+  natural?: string;
+  capabilities?: Record<string, string>;
+  pages?: Record<string, { name: string; text: string }>;
+}
+
+export interface TranslationFile {
+  label: string;
+  mapping?: Record<string, string | { path: string; converter: string }>;
+  entries: Record<string, TranslationEntry>;
+}
+
+export function translationPath(pack: string, lang = "en"): string {
+  return path.join(TRANSLATIONS_DIR, lang, `${SOURCE_MANIFEST.id}.${pack}.json`);
+}
+
+export function translation(pack: string, lang = "en"): TranslationFile {
+  return readJson<TranslationFile>(translationPath(pack, lang));
+}
+
+/** The translation entry of a document; throws naming the document so a failing test says which one lacks it. */
+export function entryOf(file: TranslationFile, doc: SourceDoc): TranslationEntry {
+  const entry = file.entries[doc._id];
+  if (!entry) throw new Error(`no translation entry for ${doc._id} ("${doc.name}")`);
+  return entry;
+}
 
 /** Every source file of a pack, recursively, as the build and the CLI see them. */
 export function packFiles(pack: string): string[] {
@@ -159,10 +195,37 @@ export function paragraphs(html: string): string[] {
   return [...html.matchAll(/<p>([\s\S]*?)<\/p>/g)].map((m) => (m[1] ?? "").replace(/<[^>]+>/g, ""));
 }
 
-/** Heuristic language test for our bilingual descriptions: Italian first, then English. */
+/** Common short words of each language; ones both could use ("a", "in", "o", "come") are left out. */
+const ITALIAN_WORDS = /(?<![\p{L}\d])(il|lo|la|le|gli|i|di|del|della|delle|dei|degli|che|per|una?|con|nel|nella|nei|non|si|è|e|da|dal|alla|al|ai|ogni|più|sotto|senza|solo|anche|caratteristica|riferimento)(?![\p{L}\d])/giu;
+const ENGLISH_WORDS = /(?<![\p{L}\d])(the|and|with|of|to|or|for|from|by|on|at|an|is|it|its|as|not|only|every|each|when|without|one|would|gives?|reference|characteristic|someone)(?![\p{L}\d])/giu;
+
+/**
+ * Heuristic language test of one paragraph (tags stripped): the language whose common words outnumber the other's
+ * at least two to one, else "unclear". The sources' text must be Italian, the translation files' text English.
+ */
+export function languageOf(text: string): "it" | "en" | "unclear" {
+  const plain = text.replace(/<[^>]+>/g, " ");
+  const it = plain.match(ITALIAN_WORDS)?.length ?? 0;
+  const en = plain.match(ENGLISH_WORDS)?.length ?? 0;
+  if (it > 0 && it > 2 * en) return "it";
+  if (en > 0 && en > 2 * it) return "en";
+  return "unclear";
+}
 export function looksItalian(text: string): boolean {
-  return /\b(il|lo|la|di|che|per|una?|con|nel|della?)\b/i.test(text) && !/\b(the|and|with)\b/i.test(text);
+  return languageOf(text) === "it";
 }
 export function looksEnglish(text: string): boolean {
-  return /\b(the|and|with|of|to|or|for|from|by|in|on|at|an?|is|it|someone)\b/i.test(text) && !/\b(il|della|che|nel)\b/i.test(text);
+  return languageOf(text) === "en";
+}
+
+/** Every paragraph of an HTML text is Italian (none English); the text has at least one. */
+export function allItalian(html: string): boolean {
+  const ps = paragraphs(html);
+  return ps.length > 0 && ps.every(looksItalian);
+}
+
+/** Every paragraph of an HTML text is English (none Italian); the text has at least one. */
+export function allEnglish(html: string): boolean {
+  const ps = paragraphs(html);
+  return ps.length > 0 && ps.every(looksEnglish);
 }

@@ -8,6 +8,11 @@ const fields = foundry.data.fields;
 
 export function skillSchema() {
   return {
+    /**
+     * The skill's language-free key, which weapons name it by (`system.skill`): a translated compendium skill keeps
+     * its key whatever its name becomes. Blank for skills made in the world, whose key comes from their name.
+     */
+    key: new fields.StringField({ required: true, blank: true, initial: "", trim: true, validate: (v: string) => v === "" || /^[a-z0-9_]{1,64}$/.test(v) }),
     characteristic: characteristicChoiceField(),
     bought: intField(0, 0, 40),
     earned: intField(0, 0, 40),
@@ -21,7 +26,7 @@ export function skillSchema() {
 export type SkillSchema = ReturnType<typeof skillSchema>;
 
 export type SkillDerived = {
-  /** Key for roll data (`@skills.<slug>`): the name in lower case, accents and spaces folded. */
+  /** Key for roll data (`@skills.<slug>`) and for weapons: the stored key, else the name folded (slugify). */
   slug: string;
   /** null until an owning actor supplies the characteristic. */
   grade: number | null;
@@ -36,7 +41,7 @@ export class SkillModel extends foundry.abstract.TypeDataModel<SkillSchema, Item
   }
 
   override prepareDerivedData(): void {
-    this.slug = slugify(this.parent.name);
+    this.slug = this.key || slugify(this.parent.name);
     this.grade = null;
     this.breakdown = null;
   }

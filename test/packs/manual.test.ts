@@ -1,0 +1,167 @@
+/**
+ * The system manual (packs/manual): one journal, Italian in the source, English in lang/babele/en. The pages name the
+ * real buttons, tabs and settings of the system, so they are checked here against the lang files and the rules: a
+ * label renamed in lang/*.json, a setting added to RulesOptions or a number changed in src/rules fails until the
+ * manual follows.
+ */
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { DIFFICULTY_LADDER } from "../../src/rules/check.js";
+import { MANEUVER_INITIATIVE } from "../../src/rules/maneuvers.js";
+import { DEFAULT_RULES_OPTIONS } from "../../src/rules/options.js";
+import { DIFFICULTIES, MANEUVERS } from "../../src/rules/types.js";
+import { RULE_OPTION_KEYS } from "../../src/settings/rules-settings.js";
+import { ROOT, readJson } from "../package/project.js";
+import { SOURCE_MANIFEST, packSources, type JournalSource, type SourceDoc } from "./sources.js";
+
+type Tree = { [key: string]: string | Tree };
+interface ManualTranslation {
+  label: string;
+  entries: Record<string, { name: string; pages: Record<string, { name: string; text: string }> }>;
+}
+
+const LANG: Record<"it" | "en", Tree> = {
+  it: readJson<Tree>(path.join(ROOT, "lang/it.json")),
+  en: readJson<Tree>(path.join(ROOT, "lang/en.json")),
+};
+
+/** A string of a lang file by its dotted key; throws naming the key, so a renamed key says so. */
+function t(lang: "it" | "en", key: string): string {
+  const value = key.split(".").reduce<string | Tree | undefined>((o, k) => (typeof o === "object" ? o[k] : undefined), LANG[lang]);
+  if (typeof value !== "string") throw new Error(`no string ${key} in lang/${lang}.json`);
+  return value;
+}
+
+const journals = packSources<JournalSource>("manual");
+const source = journals[0];
+const translation = readJson<ManualTranslation>(path.join(ROOT, "lang/babele/en/genesys-gdr.manual.json"));
+
+const PAGE_NAMES = {
+  it: ["Creare un Protagonista", "Lanci di verifica", "Un turno di combattimento", "Schede d'attacco", "Impostazioni del mondo", "Lingue dei compendi"],
+  en: ["Creating a Protagonist", "Check rolls", "A combat turn", "Attack cards", "World settings", "Compendium languages"],
+};
+
+/** The pages in one language: the source's for Italian, the translation file's for English, in the source's order. */
+function pages(lang: "it" | "en"): { name: string; text: string }[] {
+  if (!source) return [];
+  if (lang === "it") return source.pages.map((p) => ({ name: p.name, text: p.text.content }));
+  const entry = translation.entries[source._id];
+  // Babele finds a page's translation by the page's (Italian) name (in3luki/fvtt-babele converters.ts, pages).
+  return source.pages.map((p) => entry?.pages[p.name] ?? { name: "", text: "" });
+}
+
+const text = (lang: "it" | "en", page: number): string => pages(lang)[page]?.text ?? "";
+/** The cells of every body row of a page's tables (header rows left out), tags inside cells stripped. */
+function rows(html: string): string[][] {
+  return [...html.matchAll(/<tr>([\s\S]*?)<\/tr>/g)]
+    .map((r) => [...(r[1] ?? "").matchAll(/<td>([\s\S]*?)<\/td>/g)].map((c) => (c[1] ?? "").replace(/<[^>]+>/g, "")))
+    .filter((cells) => cells.length > 0);
+}
+
+describe("manual pack source", () => {
+  it("is declared in system.json as a JournalEntry pack of this system, in the GeneSys folder", () => {
+    const pack = SOURCE_MANIFEST.packs.find((p) => p.name === "manual");
+    expect(pack).toEqual({ name: "manual", label: "GENESYS.Packs.Manual", path: "packs/manual", type: "JournalEntry", system: "genesys-gdr" });
+    expect(SOURCE_MANIFEST.packFolders.find((f) => f.name === "GeneSys")?.packs).toContain("manual");
+    expect([t("it", "GENESYS.Packs.Manual"), t("en", "GENESYS.Packs.Manual")]).toEqual(["Manuale", "Manual"]);
+  });
+
+  it("one Italian journal with six text pages in order, each with its _key", () => {
+    expect(journals.map((j) => j.name)).toEqual(["Manuale di GeneSys GdR"]);
+    if (!source) return;
+    expect(source.categories).toEqual([]);
+    expect(source.pages.map((p) => p.name)).toEqual(PAGE_NAMES.it);
+    const sorts = source.pages.map((p) => p.sort);
+    expect([...sorts].sort((a, b) => a - b)).toEqual(sorts);
+    for (const page of source.pages) {
+      expect(page._id).toMatch(/^[A-Za-z0-9]{16}$/);
+      expect(page._key).toBe(`!journal.pages!${source._id}.${page._id}`);
+      expect(page.type).toBe("text");
+      expect(page.title).toEqual({ show: true, level: 1 });
+      expect(page.text.format).toBe(1);
+      expect(page.text.content).toMatch(/^<p>/);
+      for (const tag of ["table", "ul", "ol"]) expect(page.text.content.split(`<${tag}>`).length, `${page.name}: <${tag}>`).toBe(page.text.content.split(`</${tag}>`).length);
+    }
+  });
+
+  it("no _id of the manual is used by another pack's document or page", () => {
+    if (!source) return;
+    const mine = [source._id, ...source.pages.map((p) => p._id)];
+    const others = SOURCE_MANIFEST.packs.filter((p) => p.name !== "manual").flatMap((p) =>
+      packSources<SourceDoc & { pages?: SourceDoc[] }>(p.name).flatMap((d) => [d._id, ...(d.pages ?? []).map((pg) => pg._id)]),
+    );
+    expect(mine.filter((id) => others.includes(id))).toEqual([]);
+    expect(new Set(mine).size).toBe(mine.length);
+  });
+});
+
+describe("English translation (Babele)", () => {
+  it("translates the journal's name and every page, and nothing else", () => {
+    expect(translation.label).toBe("Manual");
+    if (!source) return;
+    expect(Object.keys(translation.entries)).toEqual([source._id]);
+    const entry = translation.entries[source._id];
+    expect(entry?.name).toBe("GeneSys GdR Manual");
+    expect(Object.keys(entry?.pages ?? {}).sort()).toEqual(source.pages.map((p) => p.name).sort());
+    expect(pages("en").map((p) => p.name)).toEqual(PAGE_NAMES.en);
+    for (const page of pages("en")) expect(page.text).toMatch(/^<p>/);
+  });
+});
+
+describe.each(["it", "en"] as const)("manual in %s", (lang) => {
+  it("creation: the book's budget of 35 characteristic points and 20 grades (§1.3.3), the sheet's tabs", () => {
+    const html = text(lang, 0);
+    expect(html).toContain(lang === "it" ? "<strong>35 punti</strong>" : "<strong>35 points</strong>");
+    expect(html).toContain(lang === "it" ? "<strong>20 gradi</strong>" : "<strong>20 grades</strong>");
+    // Alven: 8 + 7 + 8 + 5 + 7 = 35 and 7 + 8 + 5 = 20.
+    expect(html).toContain("7 + 8 + 5 = 20");
+    const tabs = rows(html).map((r) => r[0]);
+    for (const tab of ["main", "skills", "combat", "inventory", "biography"]) expect(tabs).toContain(t(lang, `GENESYS.Sheet.Tabs.${tab}`));
+    expect(html).toContain(t(lang, "TYPES.Actor.character"));
+  });
+
+  it("checks: the difficulty ladder (§1.7.2) and the dialog's and blind roll's controls by their labels", () => {
+    const html = text(lang, 1);
+    const table = rows(html);
+    for (const key of DIFFICULTIES) expect(table).toContainEqual([t(lang, `GENESYS.Difficulty.${key}`), String(DIFFICULTY_LADDER[key])]);
+    for (const key of ["DifficultyCustom", "DifficultyBlind", "RollAnyway", "Chance"]) expect(html).toContain(t(lang, `GENESYS.Check.${key}`).replace(/ \(.*\)$/, ""));
+    expect(html).toContain(t(lang, "GENESYS.Seal.Reveal").replace("{name}", "…"));
+    expect(html).toContain(t(lang, "GENESYS.Seal.RevealAll"));
+    expect(html).toContain(t(lang, "GENESYS.Seal.Config.Label"));
+    expect(html.toLowerCase()).toContain(t(lang, "GENESYS.Seal.Config.Title").toLowerCase());
+  });
+
+  it("combat: maneuvers with their initiative (§2.2) and every tracker control by its label", () => {
+    const html = text(lang, 2);
+    const table = rows(html);
+    for (const key of MANEUVERS) expect(table).toContainEqual([t(lang, `GENESYS.Maneuver.${key}`), String(MANEUVER_INITIATIVE[key])]);
+    for (const key of ["Surprise", "Declare", "Hold", "Trigger", "Replace", "CancelHold", "BeginExecution"]) expect(html).toContain(t(lang, `GENESYS.Combat.Control.${key}`));
+    for (const key of ["Context.ClearDeclaration", "CancelManeuver", "Concealed", "HoldBox", "Status.CannotAct"]) expect(html).toContain(t(lang, `GENESYS.Combat.${key}`));
+  });
+
+  it("attack cards: one row per card button, in the card's order", () => {
+    const buttons = rows(text(lang, 3)).map((r) => r[0]);
+    expect(buttons).toEqual(["defend", "static", "rollDamage", "apply", "undo", "stun"].map((b) => t(lang, `GENESYS.Attack.Button.${b}`)));
+  });
+
+  it("settings: one row per world setting, named as in the settings window, with its default", () => {
+    const table = rows(text(lang, 4));
+    expect(table.map((r) => r[0])).toEqual(RULE_OPTION_KEYS.map((key) => t(lang, `GENESYS.Settings.${key}.Name`)));
+    const on = lang === "it" ? "attiva" : "on";
+    const off = lang === "it" ? "spenta" : "off";
+    RULE_OPTION_KEYS.forEach((key, i) => {
+      const initial = DEFAULT_RULES_OPTIONS[key];
+      const expected = typeof initial === "boolean"
+        ? initial ? on : off
+        : t(lang, `GENESYS.Settings.${key}.Choices.${initial}`).replace(/ \((consigliato|recommended)\)$/, "").replace(/, (consigliato|recommended)\)$/, ")");
+      expect([key, table[i]?.[1]]).toEqual([key, expected]);
+      expect(table[i]?.[3], key).toMatch(/A-\d\d|§\d/);
+    });
+  });
+
+  it("languages: Babele named, the system's translation folder given", () => {
+    const html = text(lang, 5);
+    expect(html).toContain("<strong>Babele</strong>");
+    expect(html).toContain("lang/babele/en");
+  });
+});
