@@ -113,6 +113,13 @@ describe("character sheet: Alven (§1.3.3)", () => {
     expect(html).not.toContain("gm-notes");
   });
 
+  it("has Narrator's notes too (a ready character says there where its numbers come from), for the Narrator only", async () => {
+    const actor = await alven();
+    await actor.update({ system: { gmNotes: "<p>SEGRETO del Narratore</p>" } });
+    expect(renderPerson(actor, it_, player, "biography")).not.toContain("SEGRETO");
+    expect(renderPerson(actor, it_, gm, "biography")).toMatch(/<prose-mirror name="system\.gmNotes"[^>]*>.*SEGRETO/);
+  });
+
   it("armour too heavy for her: Destrezza in use 7, movimento furtivo 14, Velocità 3, and the warning", async () => {
     const actor = await createActor({
       name: "Alven", type: "character", system: { characteristics: ALVEN_CHARACTERISTICS },

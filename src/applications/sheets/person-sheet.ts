@@ -57,7 +57,7 @@ export class PersonSheet extends GenesysActorSheet<PersonSheetContext> {
     const system = this.actor.genesys;
     if (!(system instanceof CharacterModel || system instanceof NpcModel)) throw new Error(`GeneSys | ${this.actor.name} is not a person`);
     const env = sheetEnv({ isEditable: this.isEditable, limited: this.actor.limited });
-    const gmNotes = system instanceof NpcModel && env.isGM ? await this.enrich(system.gmNotes) : null;
+    const gmNotes = env.isGM ? await this.enrich(system.gmNotes) : null;
     const data = buildPersonContext({
       actor: this.actor,
       system,

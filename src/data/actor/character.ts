@@ -1,14 +1,21 @@
-/** Protagonista (§1.1): a character under a player's control. */
+/** Protagonista (§1.1): a character under a player's control, with notes only the Narrator sees (a ready character's
+ * notes say which values come from the book and which were chosen). */
 import type { EmptyObject } from "fvtt-types/utils";
 import { rulesOptions } from "../../settings/rules-settings.js";
-import { personSchema, type PersonDerived, type PersonSchema } from "./person.js";
+import { gmNotesField } from "../fields.js";
+import { personSchema, type PersonDerived } from "./person.js";
 import { preparePerson } from "./prepare-person.js";
 
-export class CharacterModel extends foundry.abstract.TypeDataModel<PersonSchema, Actor.Implementation, EmptyObject, PersonDerived> {
+export function characterSchema() {
+  return { ...personSchema(), gmNotes: gmNotesField() };
+}
+export type CharacterSchema = ReturnType<typeof characterSchema>;
+
+export class CharacterModel extends foundry.abstract.TypeDataModel<CharacterSchema, Actor.Implementation, EmptyObject, PersonDerived> {
   static override LOCALIZATION_PREFIXES = ["GENESYS.Actor.Person"];
 
-  static override defineSchema(): PersonSchema {
-    return personSchema();
+  static override defineSchema(): CharacterSchema {
+    return characterSchema();
   }
 
   static override migrateData(source: Record<string, unknown>): Record<string, unknown> {

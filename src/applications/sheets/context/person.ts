@@ -278,7 +278,6 @@ export function buildPersonContext({ actor, system, env, enriched }: PersonSheet
     }
   }
   const isNpc = actor.type === "npc";
-  const gmSource = isNpc && "gmNotes" in system ? system.gmNotes : null;
   const armour = system.armour;
   return {
     header: {
@@ -323,6 +322,6 @@ export function buildPersonContext({ actor, system, env, enriched }: PersonSheet
     traits: bySort(traits),
     inventory: inventory(system.characteristics.strength, carried, env),
     biography: { source: system.biography, enriched: enriched.biography },
-    gmNotes: env.isGM && gmSource !== null ? { source: gmSource, enriched: enriched.gmNotes ?? gmSource } : null,
+    gmNotes: env.isGM ? { source: system.gmNotes, enriched: enriched.gmNotes ?? system.gmNotes } : null,
   };
 }
