@@ -174,7 +174,7 @@ describe("characters pack", () => {
   it.each(sources.map((s) => [s.name, s] as const))("%s: Italian Narrator's notes that say which values are the book's and which are ours", (_name, doc) => {
     // In the notes only the Narrator sees (gmOnlyFields in system.json), not in what the player reads.
     const notes = String(doc.system.gmNotes);
-    expect(String(doc.system.biography ?? "")).not.toContain("Valori del manuale");
+    expect(doc.system.biography ?? "").not.toContain("Valori del manuale");
     expect(notes).toContain("Valori del manuale");
     expect(notes).toContain("Scelte nostre");
     const texts = [doc.system.biography, doc.system.gmNotes, doc.system.description, ...doc.items.map((i) => i.system["description"])].filter((t): t is string => typeof t === "string" && t !== "");
