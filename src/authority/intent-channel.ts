@@ -37,6 +37,8 @@ export const intentLimits = {
   /** Intents of one player accepted per rolling window; more are refused (GENESYS.Authority.Flood). */
   perWindow: 30,
   windowMs: 10_000,
+  /** Queries waiting at once, all senders together, for an intent that has not arrived (locateSoon). */
+  waiting: 16,
 };
 
 /** How many answers the GM's client remembers for retries; the oldest are forgotten first. */
@@ -147,12 +149,27 @@ function locate(userId: string, key: string): { user: User.Stored; intent: unkno
   return Object.hasOwn(intents, key) ? { user, intent: intents[key] } : null;
 }
 
+/** How many queries are waiting for their intent to arrive; a sender's own update normally arrives first. */
+let waiting = 0;
+
+/**
+ * The intent, waiting a little for the sender's User update when the query overtook it. Only a few queries wait at
+ * once: queries for keys nobody wrote (made up from the console, and so counted against no one's limits) would
+ * otherwise keep the Narrator's client polling; beyond that a query is answered at once with what is there.
+ */
 async function locateSoon(userId: string, key: string): Promise<{ user: User.Stored; intent: unknown } | null> {
-  const start = Date.now();
-  for (;;) {
-    const found = locate(userId, key);
-    if (found || Date.now() - start >= intentTimings.arrivalWaitMs) return found;
-    await new Promise((resolve) => setTimeout(resolve, 50));
+  const first = locate(userId, key);
+  if (first || waiting >= intentLimits.waiting) return first;
+  waiting++;
+  try {
+    const start = Date.now();
+    for (;;) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const found = locate(userId, key);
+      if (found || Date.now() - start >= intentTimings.arrivalWaitMs) return found;
+    }
+  } finally {
+    waiting--;
   }
 }
 

@@ -246,6 +246,22 @@ describe("intent channel: one player cannot flood the Narrator's queue", () => {
     Object.assign(intentLimits, defaultLimits);
   });
 
+  it("queries for made-up keys cannot keep the Narrator's client polling: a few wait, the rest are answered at once", async () => {
+    const { gm, player } = users();
+    intentTimings.arrivalWaitMs = 1_000;
+    intentLimits.waiting = 3;
+    let settled = 0;
+    const made = Array.from({ length: 10 }, (_, n) => onClient(player, () => gm.query(INTENT_QUERY, { userId: player.id, key: `ZZZZZZZZZZZZZZ${String(n).padStart(2, "0")}`, secret: "x" }, { timeout: 5_000 })).finally(() => settled++));
+    // Seven are answered without waiting while three still wait for an intent that never comes.
+    await until("seven answered", () => settled >= 7);
+    expect(settled).toBe(7);
+    // An honest intent sent meanwhile is found at once (its User update precedes its query) and runs.
+    expect(await onClient(player, () => sendIntent("test.echo", { n: 1 }))).toEqual({ ok: true });
+    const answers = await Promise.all(made);
+    expect(answers.every((a) => (a as { warning?: string }).warning === "GENESYS.Authority.Expired")).toBe(true);
+    intentTimings.arrivalWaitMs = 2_000;
+  });
+
   it("20 intents fired at once: at most 8 are in flight, the rest are refused as Busy, only the accepted ones run", async () => {
     const { player } = users();
     expect(intentLimits.inFlight).toBe(8);
