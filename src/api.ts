@@ -1,20 +1,117 @@
-/** game.genesys: the public API for macros, modules and the console. */
+/**
+ * game.genesys: the public API for macros, modules and the console. Its contract (types and hooks) is
+ * api-contract.ts; each function resolves its actor and goes through the same flow as the sheets: the check flow,
+ * the attack flow and GenesysActor#applyDamage, with their checks and the Narrator's authority.
+ */
 import * as rules from "./rules/index.js";
-import { CURRENT_DATA_VERSION, migrateWorld } from "./migration.js";
-import { rulesOptions } from "./settings/rules-settings.js";
+import type { GenesysActorRef, GenesysApi, GenesysAttackRequest, GenesysCheckRequest, GenesysCounterChange, GenesysDamageRequest } from "./api-contract.js";
+import { guarded } from "./applications/guarded.js";
+import { attack as attackFlow } from "./chat/attack-flow.js";
+import { actorFrom } from "./chat/card-intents.js";
+import { SkillModel } from "./data/item/skill.js";
+import { WeaponModel } from "./data/item/weapon.js";
+import { show } from "./dice/check-request.js";
+import type { TargetRef } from "./dice/attack-roll.js";
+import { GenesysActor } from "./documents/actor.js";
+import { macroActor } from "./macros/macro-actor.js";
 import { narratorMacros } from "./macros/narrator-macros.js";
+import { CURRENT_DATA_VERSION, migrateWorld } from "./migration.js";
+import { RulesError } from "./rules/errors.js";
+import { rulesOptions } from "./settings/rules-settings.js";
 
-export function createApi() {
-  // macros: what the "macros" compendium's macros call (blind checks, attack, reveal), usable from any macro.
-  return { rules, rulesOptions, migrateWorld, dataVersion: CURRENT_DATA_VERSION, macros: narratorMacros };
+type RulesModule = typeof rules;
+declare module "./api-contract.js" {
+  // The public declarations leave the engine's functions untyped; the system's own code sees their signatures.
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declaration merging adds the members
+  interface GenesysRulesEngine extends RulesModule {}
 }
-export type GenesysApi = ReturnType<typeof createApi>;
 
-declare global {
-  interface Game {
-    genesys: GenesysApi;
+function warn(key: string, data: Record<string, string> = {}): null {
+  ui.notifications.warn(game.i18n.format(key, data));
+  return null;
+}
+
+/** The actor `ref` names (a GeneSys actor, or its uuid), or null with a warning: a macro's actor may have been deleted. */
+async function actorOf(ref: unknown): Promise<GenesysActor | null> {
+  if (ref instanceof GenesysActor) return ref;
+  const actor = typeof ref === "string" ? await actorFrom(ref) : null;
+  return actor ?? warn("GENESYS.Api.Warn.NoActor", { ref: show(ref) });
+}
+
+// A macro may leave the request out: the check flow then says that nothing was named to roll.
+async function rollCheck(ref: GenesysActorRef, request: GenesysCheckRequest = {}): Promise<ChatMessage.Implementation | null> {
+  const actor = await actorOf(ref);
+  if (!actor) return null;
+  const { skill, ...rest } = request;
+  if (skill === undefined) return actor.rollCheck(rest);
+  // Skills by their language-free key (or their folded name), as weapons and the macros compendium name them.
+  const item = actor.items.find((i) => i.system instanceof SkillModel && i.system.slug === skill);
+  if (!item?.id) return warn("GENESYS.Macro.Warn.NoSkill", { name: actor.name, skill: show(skill) });
+  return actor.rollCheck({ ...rest, skillId: item.id });
+}
+
+/** Targets named by token or actor uuid, as the attack flow takes them; null (with a warning) when one is gone. */
+async function targetsOf(uuids: readonly unknown[]): Promise<TargetRef[] | null> {
+  const targets: TargetRef[] = [];
+  for (const uuid of uuids) {
+    let doc: unknown = null;
+    try {
+      // Any uuid string: fromUuid answers null (or throws) for what it cannot find.
+      doc = typeof uuid === "string" ? await foundry.utils.fromUuid(uuid as `Actor.${string}`) : null;
+    } catch {
+      doc = null;
+    }
+    if (doc instanceof GenesysActor) targets.push({ actor: doc, tokenUuid: doc.token?.uuid ?? null, name: doc.name, distance: null });
+    else if (doc instanceof foundry.documents.TokenDocument) {
+      const actor: unknown = doc.actor;
+      targets.push({ actor: actor instanceof GenesysActor ? actor : null, tokenUuid: doc.uuid, name: doc.name, distance: null });
+    } else return warn("GENESYS.Api.Warn.NoTarget", { ref: show(uuid) });
   }
-  interface ReadyGame {
-    genesys: GenesysApi;
+  return targets;
+}
+
+async function attack(ref: GenesysActorRef, weapon: string | null, request: GenesysAttackRequest = {}): Promise<boolean> {
+  const actor = await actorOf(ref);
+  if (!actor) return false;
+  let itemId: string | null = null;
+  if (weapon !== null) {
+    const item = actor.items.get(weapon) ?? actor.items.find((i) => i.system instanceof WeaponModel && i.name === weapon);
+    if (!item?.id || !(item.system instanceof WeaponModel)) {
+      warn("GENESYS.Api.Warn.NoWeapon", { name: actor.name, weapon: show(weapon) });
+      return false;
+    }
+    itemId = item.id;
   }
+  const targets = request.targets === undefined ? undefined : await targetsOf(request.targets);
+  if (targets === null) return false;
+  return attackFlow(actor, itemId, targets ? { targets } : {});
+}
+
+async function applyDamage(ref: GenesysActorRef, damage: GenesysDamageRequest): Promise<GenesysCounterChange | null> {
+  const actor = await actorOf(ref);
+  if (!actor) return null;
+  return guarded(null, async () => {
+    try {
+      return await actor.applyDamage(damage);
+    } catch (error) {
+      // The rules check every input (a negative amount, an unknown type): a macro's mistake, told as such.
+      if (error instanceof RulesError) return warn("GENESYS.Api.Warn.BadDamage", { reason: error.message });
+      throw error;
+    }
+  });
+}
+
+export function createApi(): GenesysApi {
+  return {
+    rollCheck,
+    attack,
+    applyDamage,
+    macroActor,
+    rules,
+    rulesOptions,
+    migrateWorld,
+    dataVersion: CURRENT_DATA_VERSION,
+    // What the "macros" compendium's macros call (blind checks, attack, reveal), usable from any macro.
+    macros: narratorMacros,
+  };
 }

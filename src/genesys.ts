@@ -19,6 +19,9 @@ import { registerCombat } from "./documents/register-combat.js";
 import { registerChatCards } from "./chat/chat-hooks.js";
 import { createApi } from "./api.js";
 import { registerSheets } from "./applications/sheets/register.js";
+import { registerCheckRolls } from "./applications/register-check.js";
+import { registerCombatTracker } from "./applications/register-tracker.js";
+import { registerHotbarDrop } from "./macros/hotbar-drop.js";
 import { registerSealKeyMenu } from "./applications/seal-key-config.js";
 import { registerBabele } from "./i18n/babele.js";
 import { registerDice } from "./dice/genesys-roll.js";
@@ -38,6 +41,8 @@ Hooks.once("init", () => {
   registerSealKey();
   registerChatCards();
   registerCombat();
+  registerCombatTracker();
+  registerCheckRolls();
   registerDice();
   registerSheets();
   registerRulesSettings();
@@ -49,6 +54,7 @@ Hooks.once("init", () => {
 });
 
 Hooks.once("ready", () => {
+  registerHotbarDrop();
   void migrateWorld();
   void clearStaleIntents();
 });

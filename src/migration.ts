@@ -1,4 +1,5 @@
 /** World data versions. Each document migrates in place on load (migrateData); this persists it once per world. */
+import { formatCount } from "./format/plural.js";
 import { SYSTEM_ID, unlinkedTokenActors } from "./settings/rules-settings.js";
 
 /** 2: Ferite/Fatica moved from bare numbers (ferite, fatica) to wounds.value / fatigue.value. */
@@ -41,6 +42,6 @@ export async function migrateWorld(): Promise<number> {
     return migrated;
   }
   await game.settings.set(SYSTEM_ID, "dataVersion", CURRENT_DATA_VERSION);
-  if (migrated > 0) ui.notifications.info(game.i18n.format("GENESYS.Migration.Done", { count: String(migrated), version }));
+  if (migrated > 0) ui.notifications.info(game.i18n.format("GENESYS.Migration.Done", { actors: formatCount(game.i18n, "GENESYS.Count.Actors", migrated), version }));
   return migrated;
 }

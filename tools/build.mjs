@@ -5,6 +5,7 @@ import zlib from "node:zlib";
 import { build as viteBuild } from "vite";
 import * as sass from "sass";
 import { compilePack } from "@foundryvtt/foundryvtt-cli";
+import ts from "typescript";
 import { ROOT, BuildError, distDir, manifestFiles, readJson, sourceManifest } from "./lib/project.mjs";
 
 const PACK_COLLECTIONS = { Actor: "actors", Item: "items", JournalEntry: "journal", RollTable: "tables", Macro: "macros" };
@@ -86,6 +87,30 @@ function checkPackSource(pack) {
   return problems;
 }
 
+export const API_DECLARATIONS = "genesys-api.d.ts";
+
+/**
+ * dist/genesys-api.d.ts: tsc's declarations of src/api-contract.ts (tsconfig.api.json), the public types of
+ * game.genesys and its hooks. The contract must import nothing of the system, so tsc writes exactly one file.
+ */
+export function buildApiDeclarations(out) {
+  const host = { ...ts.sys, onUnRecoverableConfigFileDiagnostic: (d) => { throw new BuildError(ts.flattenDiagnosticMessageText(d.messageText, "\n")); } };
+  const config = ts.getParsedCommandLineOfConfigFile(path.join(ROOT, "tsconfig.api.json"), {}, host);
+  const program = ts.createProgram({ rootNames: config.fileNames, options: config.options });
+  const written = [];
+  const emitted = program.emit(undefined, (file, text) => written.push({ file, text }), undefined, true);
+  const diagnostics = [...ts.getPreEmitDiagnostics(program), ...emitted.diagnostics];
+  if (diagnostics.length) {
+    const text = ts.formatDiagnostics(diagnostics, { getCanonicalFileName: (f) => f, getCurrentDirectory: () => ROOT, getNewLine: () => "\n" });
+    throw new BuildError(`API declarations: tsc reports\n${text}`);
+  }
+  if (written.length !== 1) {
+    throw new BuildError(`API declarations: src/api-contract.ts must import nothing of the system, tsc wrote ${written.map((w) => path.relative(ROOT, w.file)).join(", ")}`);
+  }
+  const header = "// GeneSys GdR: game.genesys and its hooks, for macros and modules written in TypeScript with fvtt-types.\n// Generated from src/api-contract.ts by tools/build.mjs; do not edit.\n";
+  fs.writeFileSync(path.join(out, API_DECLARATIONS), header + written[0].text);
+}
+
 function copyDir(src, dest) {
   if (!fs.existsSync(src)) return;
   fs.cpSync(src, dest, { recursive: true });
@@ -110,6 +135,7 @@ export async function buildSystem({ out = distDir(), quiet = false } = {}) {
   copyDir(path.join(ROOT, "assets"), path.join(out, "assets"));
   for (const f of ["LICENSE", "README.md", "CHANGELOG.md"]) fs.copyFileSync(path.join(ROOT, f), path.join(out, f));
   fs.writeFileSync(path.join(out, "system.json"), JSON.stringify(manifest, null, 2) + "\n");
+  buildApiDeclarations(out);
 
   for (const pack of manifest.packs ?? []) {
     await compilePack(packSourceDir(pack), path.join(out, pack.path), { recursive: true });

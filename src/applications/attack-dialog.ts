@@ -6,7 +6,10 @@
 import { asForm, asInput, asSelect } from "../compat/dom.js";
 import { type Localizer } from "../dice/genesys-roll.js";
 import { percent, signed } from "../format/numbers.js";
-import { defaultAnswer, specifyAttack, type AttackAnswer, type AttackPlan } from "../dice/attack-roll.js";
+import { formatCount, type CountLocalizer } from "../format/plural.js";
+import { availableRolls, defaultAnswer, specifyAttack, trackerDecidesFocus, type AttackAnswer, type AttackPlan } from "../dice/attack-roll.js";
+import { focusedTargets } from "../rules/maneuver-effects.js";
+import { DIVE_DEFENCE_BONUS, defenceManeuverBonus, focusBonus } from "../rules/maneuvers.js";
 import { ANIMAL_ENVIRONMENTS, type AnimalEnvironment } from "../rules/advanced/animals.js";
 import {
   ADVANTAGE_KEYS,
@@ -75,12 +78,19 @@ export function parseAttackForm(values: FormValues, plan: AttackPlan): AttackAns
   const aimedArea = oneOfOr<AimedArea>(text(values, "aimedArea"), AIMED_AREAS, "trunk");
   const bypass = text(values, "bypassArmour");
   const environment = text(values, "environment");
+  // With one target there is nothing to choose: the chooser is not shown and the target is attacked.
+  const choosing = plan.targets.length > 1;
   return {
     ...base,
     rolls: num(text(values, "rolls"), base.rolls),
-    targets: plan.targets.map((t, i) => ({ distance: numOrNull(text(values, `distance.${String(i)}`)), prone: box(values, `prone.${String(i)}`) })),
+    targets: plan.targets.map((_, i) => ({
+      distance: numOrNull(text(values, `distance.${String(i)}`)),
+      prone: box(values, `prone.${String(i)}`),
+      focus: box(values, `focus.${String(i)}`),
+      chosen: !choosing || box(values, `chosen.${String(i)}`),
+    })),
     advantages: ATTACK_ADVANTAGES.filter((k) => box(values, `advantage.${k}`)),
-    focus: box(values, "focus"),
+    focus: false,
     aimedArea,
     weaponSize: aimedArea === "weapon" ? oneOfOr<WeaponSize>(text(values, "weaponSize"), WEAPON_SIZES, "medium") : null,
     bypassArmour: bypass === "" || aimedArea === "weapon" ? null : num(bypass, 0),
@@ -122,11 +132,32 @@ export type AttackDialogContext = {
   grade: string;
   showRolls: boolean;
   maxAttacks: number;
+  /** The rolls the weapon can make now (availableRolls): the most targets the chooser lets through. */
+  maxRolls: number;
   rolls: number;
   magazine: string | null;
   showArc: boolean;
   environments: Option[] | null;
-  targets: { index: number; name: string; distance: string; prone: boolean; chance: string; defence: string }[];
+  /** More targets than one: the attacker ticks which ones the rolls go to, no more than `limit`. */
+  chooser: { limit: number; hint: string } | null;
+  targets: {
+    index: number;
+    name: string;
+    distance: string;
+    prone: boolean;
+    /** The token decides (a player's tick would be replaced on the Narrator's client). */
+    proneLocked: boolean;
+    focus: boolean;
+    /** The combat tracker decides the Focalizzazione (card-intents.ts takes it over a player's tick). */
+    focusLocked: boolean;
+    chosen: boolean;
+    chance: string;
+    defence: string;
+    /** What the tracker and the token say of this target, each with where it comes from. */
+    notes: string[];
+  }[];
+  /** What the tracker says of the attacker's Focalizzazione that no target row shows. */
+  trackerNotes: string[];
   aimedAreas: Option[];
   weaponSizes: Option[];
   bypass: Option[];
@@ -139,21 +170,47 @@ export type AttackDialogContext = {
 
 const LABELS = [
   "Targets", "Distance", "Prone", "Chance", "Defence", "Rolls", "Arc", "Environment", "AimedArea", "WeaponSize", "BypassArmour",
-  "Advantages", "Focus", "TwoWeapons", "DesperateAggression", "Modifier", "Override", "OverrideHint", "Blind", "Magazine", "DistanceHint",
+  "Advantages", "Focus", "FocusShort", "Choose", "TwoWeapons", "DesperateAggression", "Modifier", "Override", "OverrideHint", "Blind", "Magazine",
+  "DistanceHint",
 ] as const;
 
-export function attackDialogContext(plan: AttackPlan, options: Partial<RulesOptions>, isGM: boolean, i18n: Localizer): AttackDialogContext {
+/** "Difesa in corso +4 (from the combat tracker)": a pre-filled value with where it comes from. */
+function sourced(i18n: Localizer, note: string, source: "tracker" | "token"): string {
+  return `${note} (${i18n.localize(source === "tracker" ? "GENESYS.Attack.Dialog.FromTracker" : "GENESYS.Attack.Dialog.FromToken")})`;
+}
+
+/** What the tracker says of the attacker's Focalizzazione (§2.2.4), per target and for the dialog as a whole. */
+function focusNotes(plan: AttackPlan, i18n: Localizer): { perTarget: string[][]; general: string[] } {
+  const perTarget = plan.targets.map((): string[] => []);
+  const focus = plan.tracker?.focus ?? null;
+  if (!focus) return { perTarget, general: [] };
+  const value = { value: signed(focusBonus(plan.perception)) };
+  if (focus.target === null) return { perTarget, general: [sourced(i18n, i18n.format("GENESYS.Attack.Dialog.Tracked.FocusUnrecorded", value), "tracker")] };
+  const aimed = focusedTargets(focus, plan.targets.map((t) => ({ ids: t.ids, claimed: false })));
+  aimed.forEach((on, i) => {
+    if (on) perTarget[i]?.push(sourced(i18n, i18n.format("GENESYS.Attack.Dialog.Tracked.Focus", value), "tracker"));
+  });
+  return { perTarget, general: aimed.includes(true) ? [] : [sourced(i18n, i18n.localize("GENESYS.Attack.Dialog.Tracked.FocusElsewhere"), "tracker")] };
+}
+
+export function attackDialogContext(plan: AttackPlan, options: Partial<RulesOptions>, isGM: boolean, i18n: CountLocalizer): AttackDialogContext {
   const answer = defaultAnswer(plan);
   const preview = attackPreview(plan, answer, options, isGM, i18n);
   const opt = (value: string, label: string, selected: boolean): Option => ({ value, label, selected });
+  const focus = focusNotes(plan, i18n);
+  const limit = availableRolls(plan);
   return {
     weapon: plan.weaponName,
     grade: `${plan.grade.label} ${String(plan.grade.value)}`,
     showRolls: plan.maxAttacks > 1,
     maxAttacks: plan.maxAttacks,
+    maxRolls: limit,
     rolls: answer.rolls,
     magazine: plan.magazine === null ? null : String(plan.magazine),
     showArc: plan.targets.length > 1,
+    chooser: plan.targets.length > 1
+      ? { limit, hint: i18n.format("GENESYS.Attack.Dialog.ChooseTargets", { rolls: formatCount(i18n, "GENESYS.Count.Rolls", limit) }) }
+      : null,
     environments: plan.environments.length > 1
       ? plan.environments.map((e) => opt(e.key ?? "", e.key === null ? i18n.localize("GENESYS.Attack.Dialog.UsualEnvironment") : i18n.localize(`GENESYS.AnimalEnvironment.${e.key}`), e.key === null))
       : null,
@@ -162,9 +219,19 @@ export function attackDialogContext(plan: AttackPlan, options: Partial<RulesOpti
       name: t.name,
       distance: t.distance === null ? "" : String(Math.round(t.distance * 10) / 10),
       prone: t.prone,
+      proneLocked: !isGM,
+      focus: answer.targets[index]?.focus === true,
+      focusLocked: !isGM && trackerDecidesFocus(plan),
+      chosen: answer.targets[index]?.chosen !== false,
       chance: preview.chances[index] ?? "—",
       defence: t.defence ? `${t.defence.label} ${String(t.defence.grade)}` : "—",
+      notes: [
+        ...(focus.perTarget[index] ?? []),
+        ...(t.prone ? [sourced(i18n, i18n.localize("GENESYS.Attack.Dialog.Tracked.Prone"), "token")] : []),
+        ...(t.defence?.modifiers ?? []).map((m) => sourced(i18n, i18n.format(`GENESYS.Attack.Dialog.Tracked.${m.key}`, { value: signed(m.value) }), m.source)),
+      ],
     })),
+    trackerNotes: focus.general,
     aimedAreas: AIMED_AREAS.map((a) => opt(a, i18n.localize(`GENESYS.Attack.Area.${a}`), a === "trunk")),
     weaponSizes: WEAPON_SIZES.map((s) => opt(s, i18n.localize(`GENESYS.Attack.Size.${s}`), s === "medium")),
     bypass: [
@@ -194,7 +261,8 @@ export async function promptAttack(plan: AttackPlan, options: Partial<RulesOptio
   const answer: unknown = await foundry.applications.api.DialogV2.wait({
     window: { title: game.i18n.format("GENESYS.Attack.Dialog.Title", { weapon: plan.weaponName }), icon: "fa-solid fa-crosshairs" },
     classes: ["genesys", "genesys-attack-dialog"],
-    position: { width: 520 },
+    // Wide enough for the target table with its chooser and Focalizzazione columns.
+    position: { width: 600 },
     content,
     buttons: [
       {
@@ -222,6 +290,7 @@ export async function promptAttack(plan: AttackPlan, options: Partial<RulesOptio
           error.toggleAttribute("hidden", p.error === null);
         }
         form.querySelector<HTMLElement>("[data-weapon-size]")?.toggleAttribute("hidden", values["aimedArea"] !== "weapon");
+        limitChoices(form, plan);
       };
       form.addEventListener("input", update);
       form.addEventListener("change", update);
@@ -230,6 +299,29 @@ export async function promptAttack(plan: AttackPlan, options: Partial<RulesOptio
     rejectClose: false,
   });
   return isAttackAnswer(answer) ? answer : null;
+}
+
+/**
+ * §3.2.3 the target chooser never lets more targets through than there are rolls: once as many are ticked, the others
+ * are closed until one is unticked. An unchosen target needs no distance.
+ */
+export function limitChoices(form: HTMLFormElement, plan: AttackPlan): void {
+  const limit = chooserLimit(readForm(form), plan);
+  const boxes = plan.targets.map((_, i) => form.querySelector<HTMLInputElement>(`input[name="chosen.${String(i)}"]`));
+  const ticked = boxes.filter((b) => b?.checked === true).length;
+  boxes.forEach((b, i) => {
+    if (!b) return;
+    b.disabled = !b.checked && ticked >= limit;
+    const distance = form.querySelector<HTMLInputElement>(`input[name="distance.${String(i)}"]`);
+    if (distance) distance.required = plan.kind === "ranged" && b.checked;
+  });
+}
+
+/** How many targets may be ticked: the rolls asked for (when the weapon makes several), never more than it can make. */
+export function chooserLimit(values: FormValues, plan: AttackPlan): number {
+  const most = availableRolls(plan);
+  const asked = num(text(values, "rolls"), most);
+  return Number.isInteger(asked) && asked >= 1 ? Math.min(asked, most) : most;
 }
 
 /**
@@ -255,6 +347,17 @@ export interface DefencePlan {
   dexterity: number;
   conditionPenalty: number;
   surprised: boolean;
+  /** §3.2.1 where the surprise comes from: the Narrator's mark on the Combat, or the token's status. */
+  surprisedBy?: "tracker" | "token" | null;
+  /**
+   * In a started GeneSys combat, what the tracker says: Difesa in force, a dive that may count (§2.2.1, A-29). Null
+   * or absent outside one (theatre of the mind): the defender's word stands.
+   */
+  tracker?: { defenceManeuver: boolean; dive: boolean } | null;
+  /** The attacker lies prone, as their token shows (§3.2.2). */
+  attackerProne?: boolean;
+  /** §3.2.2 the +1 against a prone opponent, pre-filled for a melee attack made from the ground. */
+  opponentProne?: boolean;
 }
 
 export interface DefenceAnswer {
@@ -315,25 +418,76 @@ export function defenceSetup(plan: DefencePlan, answer: DefenceAnswer): { label:
   return { label: choice.label, grade, parts: answer.modifier === 0 ? parts : [...parts, { key: "situational", value: answer.modifier }] };
 }
 
-export function defenceDialogContext(plan: DefencePlan, i18n: Localizer) {
+/** One yes/no choice of the defence dialog: pre-filled, locked for a player where the tracker or the token decides. */
+export interface DefenceFlag {
+  name: "maneuver" | "dive" | "surprised" | "opponentProne";
+  label: string;
+  checked: boolean;
+  disabled: boolean;
+  /** Where the pre-filled value comes from, or why the choice is closed. */
+  note: string | null;
+}
+
+/**
+ * §2.2.1/§3.2.1/§3.2.2 the defence dialog's yes/no choices, pre-filled from the tracker and the tokens. A player cannot
+ * change what the Narrator's client would put back (card-intents.ts onDefend); the Narrator can change anything.
+ */
+export function defenceFlags(plan: DefencePlan, isGM: boolean, i18n: Localizer): DefenceFlag[] {
+  const from = (source: "tracker" | "token"): string => `(${i18n.localize(source === "tracker" ? "GENESYS.Attack.Dialog.FromTracker" : "GENESYS.Attack.Dialog.FromToken")})`;
+  const label = (key: string): string => i18n.localize(`GENESYS.Attack.Dialog.${key}`);
+  const tracker = plan.tracker ?? null;
+  const attackerProne = plan.attackerProne === true;
+  return [
+    {
+      name: "maneuver",
+      label: `${label("Maneuver")} (${signed(defenceManeuverBonus(plan.dexterity))})`,
+      checked: tracker?.defenceManeuver === true,
+      disabled: !isGM && tracker !== null,
+      note: tracker ? from("tracker") : null,
+    },
+    {
+      name: "dive",
+      label: `${label("Dive")} (${signed(DIVE_DEFENCE_BONUS)})`,
+      checked: false,
+      disabled: !isGM && tracker !== null && !tracker.dive,
+      note: tracker && !tracker.dive ? `${label("DiveNeedsDefence")} ${from("tracker")}` : null,
+    },
+    {
+      name: "surprised",
+      label: label("Surprised"),
+      checked: plan.surprised,
+      disabled: !isGM && plan.surprised,
+      note: plan.surprisedBy ? from(plan.surprisedBy) : null,
+    },
+    {
+      name: "opponentProne",
+      label: label("OpponentProne"),
+      checked: plan.opponentProne === true,
+      disabled: !isGM && !attackerProne,
+      note: attackerProne ? `${label("AttackerProne")} ${from("token")}` : null,
+    },
+  ];
+}
+
+export function defenceDialogContext(plan: DefencePlan, i18n: Localizer, isGM = false) {
   return {
     target: plan.targetName,
     attackTotal: plan.attackTotal === null ? null : String(plan.attackTotal),
     choices: plan.choices.map((c, i) => ({ value: c.value, label: c.grade === null ? c.label : `${c.label} (${String(c.grade)})`, selected: i === 0 })),
     needsGrade: plan.choices[0]?.grade === null,
     condition: plan.conditionPenalty === 0 ? null : signed(plan.conditionPenalty),
-    surprised: plan.surprised,
+    flags: defenceFlags(plan, isGM, i18n),
     cover: COVER.map((c) => ({ value: c, label: c === "none" ? i18n.localize("GENESYS.Attack.Dialog.NoCover") : `${i18n.localize(`GENESYS.Attack.Advantage.${c}`)} (${signed(ADVANTAGE_POSITIONS[c].bonus)})` })),
     advantages: DEFENCE_ADVANTAGES.map((k) => ({ key: k, label: `${i18n.localize(`GENESYS.Attack.Advantage.${k}`)} (${signed(ADVANTAGE_POSITIONS[k].bonus)})` })),
     labels: Object.fromEntries(
-      ["DefendWith", "Grade", "Maneuver", "Dive", "Cover", "Advantages", "Surprised", "OpponentProne", "Modifier", "Condition", "AttackTotal"].map((k) => [k, i18n.localize(`GENESYS.Attack.Dialog.${k}`)]),
+      ["DefendWith", "Grade", "Cover", "Advantages", "Modifier", "Condition", "AttackTotal"].map((k) => [k, i18n.localize(`GENESYS.Attack.Dialog.${k}`)]),
     ),
   };
 }
 
 /** Opens the defence dialog; the answer, or null when it is closed. */
 export async function promptDefence(plan: DefencePlan): Promise<DefenceAnswer | null> {
-  const content = await foundry.applications.handlebars.renderTemplate(DEFENCE_DIALOG_TEMPLATE, defenceDialogContext(plan, game.i18n));
+  const content = await foundry.applications.handlebars.renderTemplate(DEFENCE_DIALOG_TEMPLATE, defenceDialogContext(plan, game.i18n, game.user.isGM));
   const answer: unknown = await foundry.applications.api.DialogV2.wait({
     window: { title: game.i18n.format("GENESYS.Attack.Dialog.DefenceTitle", { target: plan.targetName }), icon: "fa-solid fa-shield-halved" },
     classes: ["genesys", "genesys-attack-dialog"],

@@ -7,17 +7,12 @@ import { difficultyValue, DIFFICULTY_LADDER } from "../rules/check.js";
 import { DIFFICULTIES, type DifficultyKey } from "../rules/types.js";
 import { checkPreview, type CheckPlan } from "../dice/check-request.js";
 import { signed } from "../format/numbers.js";
+import type { CheckAnswer } from "../rolls/check.js";
 
 export const CHECK_DIALOG_TEMPLATE = "systems/genesys-gdr/templates/dialogs/check-dialog.hbs";
 
-/** The player's answer. Numbers are as typed: rollCheck refuses what is not a whole number. */
-export interface CheckDialogResult {
-  difficulty: number | null;
-  modifiers: number;
-  blind: boolean;
-  /** The check was an automatic success and the user asked to roll anyway. */
-  rollAnyway: boolean;
-}
+/** The player's answer, as the check flow takes it. */
+export type CheckDialogResult = CheckAnswer;
 
 /** The form's raw values. */
 export interface CheckFormValues {
@@ -154,12 +149,38 @@ export function checkDialogContext(plan: CheckPlan, i18n: { localize(key: string
   };
 }
 
-/** Keeps the chance and the notices in step with the inputs. */
+type DialogI18n = { localize(key: string): string };
+
+/**
+ * The main button's words and icon: an automatic success (A-15) not ticked "roll anyway" is announced without dice,
+ * and the button says so.
+ */
+export function rollButton(preview: Pick<DialogPreview, "automatic">, rollAnyway: boolean, i18n: DialogI18n = game.i18n): { label: string; icon: string } {
+  return preview.automatic && !rollAnyway
+    ? { label: i18n.localize("GENESYS.Check.Announce"), icon: "fa-solid fa-bullhorn" }
+    : { label: i18n.localize("GENESYS.Check.Roll"), icon: "fa-solid fa-dice" };
+}
+
+/** Rewrites the main button (DialogV2 renders it from its config) when the preview changes what it will do. */
+function showRollButton(root: HTMLElement, button: { label: string; icon: string }): void {
+  const element = root.querySelector<HTMLButtonElement>("button[data-action='roll']");
+  if (!element) return;
+  const icon = document.createElement("i");
+  icon.className = button.icon;
+  icon.setAttribute("inert", "");
+  const label = document.createElement("span");
+  label.textContent = button.label;
+  element.replaceChildren(icon, label);
+}
+
+/** Keeps the chance, the notices and the main button in step with the inputs. */
 function bindLivePreview(root: HTMLElement, plan: CheckPlan): void {
   const form = asForm(root) ?? root.querySelector("form");
   if (!form) return;
   const update = (): void => {
-    const p = dialogPreview(plan, readCheckForm(form));
+    const values = readCheckForm(form);
+    const p = dialogPreview(plan, values);
+    showRollButton(root, rollButton(p, values.rollAnyway));
     const chance = form.querySelector("[data-chance]");
     if (chance) chance.textContent = p.chance;
     const toggle = (selector: string, visible: boolean): void => {
@@ -190,6 +211,8 @@ function isResult(value: unknown): value is CheckDialogResult {
 /** Opens the dialog; resolves to the answer, or null when it is closed or cancelled. */
 export async function promptCheck(plan: CheckPlan): Promise<CheckDialogResult | null> {
   const content = await foundry.applications.handlebars.renderTemplate(CHECK_DIALOG_TEMPLATE, checkDialogContext(plan));
+  const initial = initialFormValues(plan);
+  const main = rollButton(dialogPreview(plan, initial), initial.rollAnyway);
   // The types of DialogV2.wait are loose in 13.345.1 (V13-API §6.6): read the answer as unknown and check it.
   const answer: unknown = await foundry.applications.api.DialogV2.wait({
     window: { title: game.i18n.format("GENESYS.Check.DialogTitle", { label: plan.label }), icon: "fa-solid fa-dice-d10" },
@@ -198,8 +221,8 @@ export async function promptCheck(plan: CheckPlan): Promise<CheckDialogResult | 
     buttons: [
       {
         action: "roll",
-        label: game.i18n.localize("GENESYS.Check.Roll"),
-        icon: "fa-solid fa-dice",
+        label: main.label,
+        icon: main.icon,
         default: true,
         callback: (_event, button) => (button.form ? parseCheckForm(readCheckForm(button.form)) : null),
       },

@@ -31,6 +31,25 @@ function targetOf(tracker: GenesysCombatTracker, target: HTMLElement): { combat:
   return isGenesysCombatant(combatant) ? { combat, combatant } : null;
 }
 
+/**
+ * Foundry's initiative number of a row is the execution value (Riflessi + the maneuver's initiative): a caption above
+ * it says so (styles/_combat.scss reads data-genesys-order), its tooltip how it was made. Core keeps the number in the
+ * row's `.token-initiative`, the element dnd4e's v13 renderCombatTracker hook rewrites too.
+ */
+export function labelInitiative(li: Element, row: HTMLElement): void {
+  const number = li.querySelector<HTMLElement>(".token-initiative");
+  if (!number) return;
+  const label = row.dataset["genesysOrder"];
+  const tooltip = row.dataset["genesysOrderTooltip"];
+  if (label === undefined || tooltip === undefined) {
+    delete number.dataset["genesysOrder"];
+    return;
+  }
+  number.dataset["genesysOrder"] = label;
+  number.dataset["tooltip"] = tooltip;
+  number.setAttribute("aria-label", tooltip);
+}
+
 export class GenesysCombatTracker extends CombatTracker {
   static override DEFAULT_OPTIONS = {
     actions: {
@@ -91,6 +110,7 @@ export class GenesysCombatTracker extends CombatTracker {
       const li = root.querySelector(`[data-combatant-id="${row.dataset["genesysTurn"] ?? ""}"]`);
       if (!li) return;
       (li.querySelector(".token-name") ?? li).append(row);
+      labelInitiative(li, row);
     });
   }
 

@@ -3,6 +3,7 @@
  * combatant the declared maneuver (hidden from players for non-player combatants until execution), its state and
  * the buttons this user may press. Built from the combat's own state; rendered by templates/combat/tracker.hbs.
  */
+import { executionValue } from "../rules/initiative.js";
 import { MANEUVER_INITIATIVE } from "../rules/maneuvers.js";
 import type { ManeuverKey } from "../rules/types.js";
 import type { CombatPhase, GenesysCombat } from "../documents/combat.js";
@@ -27,18 +28,25 @@ export type TrackerAction = "genesysDeclare" | "genesysHold" | "genesysTrigger" 
 export interface TurnControl {
   action: TrackerAction;
   icon: string;
+  /** The full wording: the tooltip, and the name of an icon-only button. */
   label: string;
   active: boolean;
+  /** The button's visible word when this row must act now ("Dichiara", "Agisci ora"); null for an icon only. */
+  text: string | null;
 }
 
 export interface TurnRow {
   id: string;
   css: string;
-  maneuver: { key: ManeuverKey; label: string; icon: string; initiative: number; tooltip: string } | null;
+  maneuver: { key: ManeuverKey; label: string; icon: string; initiative: number; initiativeLabel: string; tooltip: string } | null;
   /** Something is declared but this user may not see it yet. */
   concealed: boolean;
   status: string | null;
+  /** The labelled button of a row that must act now, first; then the icons of what else it may do. */
+  actions: TurnControl[];
   controls: TurnControl[];
+  /** What Foundry's initiative number of the row means here (its execution value), or null when it shows none. */
+  order: { label: string; tooltip: string } | null;
 }
 
 export type TrackerView = {
@@ -54,35 +62,37 @@ export function declarationVisible(combatant: GenesysCombatant, phase: CombatPha
   return user.isGM || combatant.isOwner || !combatant.isNPC || phase === "execution";
 }
 
-function rowStatus(combat: GenesysCombat, c: GenesysCombatant, nextId: string | null, i18n: I18n): string | null {
+function rowStatus(combat: GenesysCombat, c: GenesysCombatant, nextId: string | null, i18n: I18n, declaring: boolean): string | null {
   const round = combat.round;
   if (!c.conscious) return i18n.localize("GENESYS.Combat.Status.CannotAct");
   if (!c.canActInRound(round)) return i18n.localize("GENESYS.Combat.Status.Surprised");
   const d = c.declarationFor(round);
   if (d?.held && !d.triggered) return i18n.localize("GENESYS.Combat.Status.Holding");
   if (d?.held && d.triggered) return i18n.localize("GENESYS.Combat.Status.Triggered");
-  if (combat.phase === "declaration") return c.id === nextId ? i18n.localize("GENESYS.Combat.Status.DeclaresNext") : d ? null : i18n.localize("GENESYS.Combat.Status.ToDeclare");
+  // The row's own "Dichiara" button says it already; others read whose turn it is.
+  if (combat.phase === "declaration") return c.id === nextId ? (declaring ? null : i18n.localize("GENESYS.Combat.Status.DeclaresNext")) : d ? null : i18n.localize("GENESYS.Combat.Status.ToDeclare");
   if (c.hasActed(round)) return i18n.localize("GENESYS.Combat.Status.Acted");
   if (!d) return i18n.localize("GENESYS.Combat.Status.NoManeuver");
-  return null;
+  return combat.combatant?.id === c.id ? i18n.localize("GENESYS.Combat.Status.ActsNow") : null;
 }
 
 function rowControls(combat: GenesysCombat, c: GenesysCombatant, nextId: string | null, user: { isGM: boolean }, i18n: I18n): TurnControl[] {
   const round = combat.round;
   const phase = combat.phase;
   const controls: TurnControl[] = [];
-  const add = (action: TrackerAction, icon: string, key: string, active = false): void => {
-    controls.push({ action, icon, label: i18n.localize(key), active });
+  const add = (action: TrackerAction, icon: string, key: string, active = false, text: string | null = null): void => {
+    controls.push({ action, icon, label: i18n.localize(key), active, text: text === null ? null : i18n.localize(text) });
   };
   if (user.isGM && round <= 1) add("genesysSurprise", "fa-exclamation", "GENESYS.Combat.Control.Surprise", c.surprised);
   if (!c.isOwner || !combat.started || !c.canActInRound(round)) return controls;
   const d = c.declarationFor(round);
   const current = combat.combatant?.id === c.id;
   if (phase === "declaration") {
-    if (!d?.held && (user.isGM || (!d && c.id === nextId))) add("genesysDeclare", "fa-comment", "GENESYS.Combat.Control.Declare");
+    // The Narrator may declare for anyone; the word goes on the row whose turn it is to declare.
+    if (!d?.held && (user.isGM || (!d && c.id === nextId))) add("genesysDeclare", "fa-comment", "GENESYS.Combat.Control.Declare", false, c.id === nextId ? "GENESYS.Combat.Control.DeclareNow" : null);
     if (d && !d.held) add("genesysHold", "fa-pause", "GENESYS.Combat.Control.Hold");
   } else {
-    if (d?.held && !d.triggered) add("genesysTrigger", "fa-bolt", "GENESYS.Combat.Control.Trigger");
+    if (d?.held && !d.triggered) add("genesysTrigger", "fa-bolt", "GENESYS.Combat.Control.Trigger", false, "GENESYS.Combat.Control.TriggerNow");
     if (current && d && (!d.held || d.triggered) && !c.hasActed(round)) {
       if (!d.held) add("genesysHold", "fa-pause", "GENESYS.Combat.Control.Hold");
       add("genesysReplace", "fa-right-left", "GENESYS.Combat.Control.Replace");
@@ -90,6 +100,20 @@ function rowControls(combat: GenesysCombat, c: GenesysCombatant, nextId: string 
   }
   if (d?.held) add("genesysCancelHold", "fa-ban", "GENESYS.Combat.Control.CancelHold");
   return controls;
+}
+
+/**
+ * What Foundry's initiative number means once maneuvers run: §2.1.1 Riflessi + the slot maneuver's initiative (a
+ * replacement keeps its slot, A-38); a triggered hold goes first whatever its number (§2.1.2).
+ */
+function orderOf(c: GenesysCombatant, round: number, i18n: I18n): TurnRow["order"] {
+  const entry = c.executionEntry(round);
+  if (!entry) return null;
+  const label = i18n.localize("GENESYS.Combat.Order");
+  if (entry.held) return { label, tooltip: i18n.localize("GENESYS.Combat.OrderHeld") };
+  const initiative = MANEUVER_INITIATIVE[entry.maneuver];
+  const data = { reflexes: String(entry.reflexes), initiative: String(initiative), value: String(executionValue(entry.reflexes, entry.maneuver)) };
+  return { label, tooltip: i18n.format("GENESYS.Combat.OrderTooltip", data) };
 }
 
 /** The tracker's GeneSys part for one user. */
@@ -112,6 +136,7 @@ export function trackerView(combat: GenesysCombat, user: { isGM: boolean }, i18n
           label: i18n.localize(`GENESYS.Maneuver.${d.maneuver}`),
           icon: MANEUVER_ICONS[d.maneuver],
           initiative: MANEUVER_INITIATIVE[d.maneuver],
+          initiativeLabel: i18n.localize("GENESYS.Combat.InitiativeShort"),
           tooltip: d.slot === d.maneuver
             ? i18n.format("GENESYS.Combat.ManeuverTooltip", { initiative: String(MANEUVER_INITIATIVE[d.maneuver]) })
             : i18n.format("GENESYS.Combat.ReplacedTooltip", { declared: i18n.localize(`GENESYS.Maneuver.${d.slot}`) }),
@@ -121,16 +146,21 @@ export function trackerView(combat: GenesysCombat, user: { isGM: boolean }, i18n
       "genesys-turn",
       d?.held ? (d.triggered ? "triggered" : "holding") : "",
       c.id === nextId ? "declares-next" : "",
+      started && phase === "execution" && combat.combatant?.id === c.id && !c.hasActed(combat.round) ? "acts-now" : "",
       started && c.hasActed(combat.round) ? "acted" : "",
       started && !c.canActInRound(combat.round) ? "cannot-act" : "",
     ].filter((x) => x !== "").join(" ");
+    const all = rowControls(combat, c, nextId, user, i18n);
+    const actions = all.filter((b) => b.text !== null);
     return {
       id: c.id ?? "",
       css,
       maneuver,
       concealed: d !== null && !visible,
-      status: started ? rowStatus(combat, c, nextId, i18n) : null,
-      controls: rowControls(combat, c, nextId, user, i18n),
+      status: started ? rowStatus(combat, c, nextId, i18n, actions.some((b) => b.action === "genesysDeclare")) : null,
+      actions,
+      controls: all.filter((b) => b.text === null),
+      order: started && phase === "execution" ? orderOf(c, combat.round, i18n) : null,
     };
   });
   return {

@@ -46,7 +46,7 @@ export function declarationChoices(animalAttack: ManeuverKey | null, i18n: I18n)
   });
 }
 
-/** §2.1.2 the replacements of a declared maneuver: higher initiative only (the others are shown, disabled), or cancel. */
+/** §2.1.2 the replacements of a declared maneuver: higher initiative only (the others are shown, disabled), or cancel; none preselected. */
 export function replacementChoices(current: ManeuverKey, i18n: I18n): ManeuverChoice[] {
   const maneuvers = MANEUVERS_INFO.map((info): ManeuverChoice => ({
     value: info.key,
@@ -58,6 +58,7 @@ export function replacementChoices(current: ManeuverKey, i18n: I18n): ManeuverCh
     disabled: !canReplace(current, info.key),
     checked: false,
   }));
+  // Nothing is chosen beforehand: a press of the default button must not cancel the maneuver by itself.
   const cancel: ManeuverChoice = {
     value: CANCEL,
     maneuver: null,
@@ -66,7 +67,7 @@ export function replacementChoices(current: ManeuverKey, i18n: I18n): ManeuverCh
     icon: "fa-ban",
     hint: i18n.localize("GENESYS.Combat.CancelManeuverHint"),
     disabled: false,
-    checked: true,
+    checked: false,
   };
   return [...maneuvers, cancel];
 }
@@ -142,7 +143,7 @@ export async function promptReplacement(name: string, current: ManeuverKey): Pro
   const i18n = game.i18n;
   const choices = replacementChoices(current, i18n);
   const context = { choices, hold: null, initiativeLabel: i18n.localize("GENESYS.Combat.Initiative") };
-  const answer = await waitForChoice(i18n.format("GENESYS.Combat.ReplaceTitle", { name, maneuver: i18n.localize(`GENESYS.Maneuver.${current}`) }), context, i18n.localize("GENESYS.Combat.Control.Replace"), (form) => {
+  const answer = await waitForChoice(i18n.format("GENESYS.Combat.ReplaceTitle", { name, maneuver: i18n.localize(`GENESYS.Maneuver.${current}`) }), context, i18n.localize("GENESYS.Combat.ReplaceConfirm"), (form) => {
     const { choice } = readManeuverForm(form, choices);
     if (!choice) return null;
     const replacement = choice.value === CANCEL ? CANCEL : (MANEUVERS.find((m) => m === choice.maneuver) ?? null);

@@ -6,11 +6,13 @@
 import type { ApplyDamageOptions, CounterChange } from "../documents/actor.js";
 import { type Localizer } from "../dice/genesys-roll.js";
 import { percent, signed } from "../format/numbers.js";
+import { formatCount, type CountLocalizer } from "../format/plural.js";
 import { AIMED_AREAS, resolveAttack, type AimedArea, type AttackKind, type AttackOutcome, type ModifierPart } from "../rules/attack.js";
+import { resolveDamage } from "../rules/damage.js";
 import { RulesError } from "../rules/errors.js";
 import type { RulesOptions } from "../rules/options.js";
 import { DAMAGE_TYPES, type DamageType } from "../rules/types.js";
-import { DAMAGE_FACES, type DamageSpec } from "../rules/weapons.js";
+import { DAMAGE_FACES, wieldedDamageNotation, type DamageSpec } from "../rules/weapons.js";
 
 export const SYSTEM_SCOPE = "genesys-gdr";
 export const ATTACK_FLAG = "attack";
@@ -258,6 +260,9 @@ export interface CardViewer {
 /** Nobody in particular: the card as stored in the message content (no buttons, blind totals hidden). */
 export const NO_VIEWER: CardViewer = { isGM: false, owns: () => false };
 
+/** game.i18n, or a test's stand-in: the card's counts need the language's plural forms. */
+export type CardLocalizer = Localizer & Pick<CountLocalizer, "lang">;
+
 export interface LabelValue {
   label: string;
   value: string;
@@ -273,13 +278,21 @@ export interface RowButtons {
   stun: boolean;
 }
 
+export interface RowTag {
+  text: string;
+  cssClass: string;
+}
+
 export interface RowContext {
   id: string;
   cssClass: string;
   target: string;
   outcome: string;
   distance: string | null;
+  /** The odds before the defence, shown while the row waits for it. */
   chance: string | null;
+  /** What happened to the row since (undone). */
+  tags: RowTag[];
   attack: { dice: number[]; total: number; parts: LabelValue[] };
   defence: { text: string; isRoll: boolean; dice: number[]; total: number | null; parts: LabelValue[] } | null;
   damage: { formula: string; dice: number[]; total: number } | null;
@@ -290,19 +303,20 @@ export interface RowContext {
     conditionClass: string;
     undone: boolean;
     notes: string[];
-    /** What Undo did, shown apart from the struck-through hit. */
+    /** What a partial Undo took back, shown apart from the struck-through hit. */
     undoNote: string | null;
   } | null;
   stun: string | null;
   venom: string | null;
   buttons: RowButtons;
   labels: Record<keyof RowButtons, string>;
+  /** Why Apply names only the damage before armour (its tooltip), or null when its label says everything. */
+  applyHint: string | null;
 }
 
 export type AttackCardContext = {
   cssClass: string;
   title: string;
-  attacker: string;
   subtitle: string;
   hidden: boolean;
   hiddenText: string;
@@ -321,6 +335,48 @@ function outcomeText(row: AttackRow, i18n: Localizer): string {
   return i18n.localize(row.outcome === null ? "GENESYS.Attack.Outcome.pending" : `GENESYS.Attack.Outcome.${row.outcome}`);
 }
 
+/** "3 Ferite", "1 Ferita e 1 Fatica": the counters a hit moves, each only when it moves (the type's own when none does). */
+function countersText(wounds: number, fatigue: number, type: DamageType, i18n: CardLocalizer): string {
+  const parts: string[] = [];
+  if (wounds > 0 || (fatigue === 0 && type !== "shock")) parts.push(formatCount(i18n, "GENESYS.Count.Wounds", wounds));
+  if (fatigue > 0 || (wounds === 0 && type === "shock")) parts.push(formatCount(i18n, "GENESYS.Count.Fatigue", fatigue));
+  const [first = "", second] = parts;
+  return second === undefined ? first : i18n.format("GENESYS.Attack.CountersAnd", { first, second });
+}
+
+/**
+ * What Apply will do, from the rules' pipeline run on what the card holds (damageOptions). With the armour bypassed
+ * that is the whole result, Ferite and Fatica. Otherwise the target's armour is read by the Narrator's client only when
+ * the damage is applied, so the label names the damage that reaches it (after grazing, range and blast) and no more.
+ */
+function applyLabel(state: AttackCardState, row: AttackRow, i18n: CardLocalizer): { label: string; hint: string | null } {
+  const options = damageOptions(state, row);
+  const target = row.target.name;
+  if (!options) return { label: i18n.localize("GENESYS.Attack.Button.apply"), hint: null };
+  if (state.aimedArea === "weapon") return { label: i18n.format("GENESYS.Attack.Button.applyWeapon", { target }), hint: null };
+  const input = {
+    rolled: options.amount,
+    type: options.type,
+    grazing: options.grazing ?? false,
+    rangedBeyondHalf: options.rangedBeyondHalf ?? false,
+    explosive: options.explosive ?? false,
+    armourDefence: 0,
+    targetStrength: 0,
+  };
+  try {
+    if (state.bypassArmour) {
+      const result = resolveDamage({ ...input, aimedArea: state.aimedArea, bypassArmour: true });
+      return { label: i18n.format("GENESYS.Attack.Button.applyCounters", { amount: countersText(result.wounds, result.fatigue, options.type, i18n), target }), hint: null };
+    }
+    const reaching = resolveDamage({ ...input, aimedArea: "trunk", armourCovers: false }).inflicted;
+    return { label: i18n.format("GENESYS.Attack.Button.applyDamage", { amount: String(reaching), target }), hint: i18n.localize("GENESYS.Attack.ApplyHint") };
+  } catch (error) {
+    // A damaged stored card still renders, with the plain label.
+    if (error instanceof RulesError) return { label: i18n.localize("GENESYS.Attack.Button.apply"), hint: null };
+    throw error;
+  }
+}
+
 function defenceContext(defence: DefenceRecord, i18n: Localizer): NonNullable<RowContext["defence"]> {
   if (defence.kind === "static") {
     return { text: i18n.format("GENESYS.Attack.StaticTarget", { difficulty: String(defence.difficulty) }), isRoll: false, dice: [], total: null, parts: [] };
@@ -334,7 +390,7 @@ function defenceContext(defence: DefenceRecord, i18n: Localizer): NonNullable<Ro
   };
 }
 
-function appliedContext(applied: AppliedRecord, row: AttackRow, i18n: Localizer): NonNullable<RowContext["applied"]> {
+function appliedContext(applied: AppliedRecord, row: AttackRow, type: DamageType, i18n: CardLocalizer): NonNullable<RowContext["applied"]> {
   const change = applied.change;
   const steps = (change.damage?.steps ?? []).map((s) => ({ label: i18n.localize(`GENESYS.Attack.Step.${s.key}`), value: String(s.value), cssClass: s.key }));
   const dw = change.after.wounds - change.before.wounds;
@@ -344,12 +400,18 @@ function appliedContext(applied: AppliedRecord, row: AttackRow, i18n: Localizer)
   if (change.damage?.disarmed === true) notes.push(i18n.localize("GENESYS.Attack.Disarmed"));
   if (change.damage?.disarmed === false) notes.push(i18n.localize("GENESYS.Attack.NotDisarmed"));
   const undo = row.undone ? row.undo : null;
+  // A full Undo is told by the row's tag; a partial one also says how much was still there.
   const undoNote = undo?.partial === true
-    ? i18n.format("GENESYS.Attack.UndonePartial", { wounds: String(undo.wounds), fatigue: String(undo.fatigue), target: row.target.name })
-    : undo ? i18n.localize("GENESYS.Attack.Undone") : null;
+    ? i18n.format("GENESYS.Attack.UndonePartial", {
+        wounds: formatCount(i18n, "GENESYS.Count.Wounds", undo.wounds),
+        fatigue: formatCount(i18n, "GENESYS.Count.Fatigue", undo.fatigue),
+        target: row.target.name,
+      })
+    : null;
   return {
     steps,
-    counters: i18n.format("GENESYS.Attack.Counters", { target: row.target.name, wounds: String(dw), fatigue: String(df) }),
+    // The row already names its target: the line says what it took.
+    counters: i18n.format("GENESYS.Attack.Counters", { changes: countersText(dw, df, type, i18n) }),
     condition: i18n.format("GENESYS.Attack.NewCondition", { condition: i18n.localize(`GENESYS.Condition.${change.condition.after}`) }),
     conditionClass: change.condition.after,
     undone: row.undone,
@@ -358,7 +420,18 @@ function appliedContext(applied: AppliedRecord, row: AttackRow, i18n: Localizer)
   };
 }
 
-function rowContext(state: AttackCardState, row: AttackRow, viewer: CardViewer, i18n: Localizer): RowContext {
+/** The damage line's notation: the book's, with the attacker's Forza counted in (the unarmed blow as the book writes it). */
+function damageNotation(damage: AttackCardState["weapon"]["damage"]): string {
+  if (damage.spec === null) return damage.book;
+  try {
+    return wieldedDamageNotation(damage.spec, damage.strength);
+  } catch (error) {
+    if (error instanceof RulesError) return damage.book;
+    throw error;
+  }
+}
+
+function rowContext(state: AttackCardState, row: AttackRow, viewer: CardViewer, i18n: CardLocalizer): RowContext {
   const attackerSide = viewer.isGM || viewer.owns(state.attacker.actorUuid);
   const targetSide = viewer.isGM || viewer.owns(row.target.actorUuid);
   const hit = row.outcome === "hit" || row.outcome === "grazing";
@@ -379,24 +452,26 @@ function rowContext(state: AttackCardState, row: AttackRow, viewer: CardViewer, 
   };
   const venom = live && row.applied?.venom && row.applied.venom.doses > 0
     ? i18n.format(row.applied.venom.limited ? "GENESYS.Attack.VenomLimited" : "GENESYS.Attack.Venom", {
-        doses: String(row.applied.venom.doses),
+        doses: formatCount(i18n, "GENESYS.Count.Doses", row.applied.venom.doses),
         roll: String(row.applied.venom.roll),
         target: row.target.name,
       })
     : null;
+  const apply = buttons.apply ? applyLabel(state, row, i18n) : { label: i18n.localize("GENESYS.Attack.Button.apply"), hint: null };
   return {
     id: row.id,
     cssClass: row.outcome ?? "pending",
     target: row.target.name,
     outcome: outcomeText(row, i18n),
     distance: row.distance === null ? null : i18n.format("GENESYS.Attack.Distance", { metres: String(Math.round(row.distance * 10) / 10) }),
-    chance: row.chance === null
+    chance: row.chance === null || row.outcome !== null
       ? null
       : i18n.format(row.chance.grazing > 0 ? "GENESYS.Attack.ChanceGrazing" : "GENESYS.Attack.Chance", { hit: percent(row.chance.hit), grazing: percent(row.chance.grazing) }),
+    tags: row.undone ? [{ text: i18n.localize("GENESYS.Attack.Tag.undone"), cssClass: "undone" }] : [],
     attack: { dice: row.attack.dice, total: row.attack.total, parts: partLines(row.parts, "GENESYS.Attack.Modifier", i18n) },
     defence: row.defence === null ? null : defenceContext(row.defence, i18n),
-    damage: row.damage,
-    applied: row.applied === null ? null : appliedContext(row.applied, row, i18n),
+    damage: row.damage === null ? null : { formula: damageNotation(state.weapon.damage), dice: row.damage.dice, total: row.damage.total },
+    applied: row.applied === null ? null : appliedContext(row.applied, row, state.weapon.damage.type, i18n),
     stun,
     venom,
     buttons,
@@ -404,50 +479,58 @@ function rowContext(state: AttackCardState, row: AttackRow, viewer: CardViewer, 
       defend: i18n.localize("GENESYS.Attack.Button.defend"),
       static: i18n.localize("GENESYS.Attack.Button.static"),
       rollDamage: i18n.localize("GENESYS.Attack.Button.rollDamage"),
-      apply: i18n.localize("GENESYS.Attack.Button.apply"),
+      apply: apply.label,
       undo: i18n.localize("GENESYS.Attack.Button.undo"),
       stun: i18n.localize("GENESYS.Attack.Button.stun"),
     },
+    applyHint: apply.hint,
   };
 }
 
 const NO_BUTTONS: RowButtons = { defend: false, static: false, rollDamage: false, apply: false, undo: false, stun: false };
 
+/** "2 colpi a segno su 3 lanci, 1 di striscio": a finished burst, or null while a row waits or for a single roll. */
+function summaryText(state: AttackCardState, i18n: CardLocalizer): string | null {
+  const decided = state.order.map((id) => state.rows[id]).filter((r): r is AttackRow => r !== undefined && r.outcome !== null);
+  if (state.order.length <= 1 || decided.length !== state.order.length) return null;
+  const grazing = decided.filter((r) => r.outcome === "grazing").length;
+  const data = {
+    hits: formatCount(i18n, "GENESYS.Count.Hits", decided.filter((r) => r.outcome !== "miss").length),
+    rolls: formatCount(i18n, "GENESYS.Count.Rolls", state.order.length),
+    grazing: String(grazing),
+  };
+  return i18n.format(grazing > 0 ? "GENESYS.Attack.SummaryGrazing" : "GENESYS.Attack.Summary", data);
+}
+
 /**
  * The card as one viewer sees it: buttons only for what that viewer may do (the target's side defends, the attacker's
  * side rolls and applies damage, the Narrator may also mark a static target); a blind card shows a player nothing but
- * who attacked whom.
+ * who attacked whom. The attacker is the message's speaker, named in its header, so the card does not name them again.
  */
-export function attackCardContext(state: AttackCardState, viewer: CardViewer, i18n: Localizer): AttackCardContext {
+export function attackCardContext(state: AttackCardState, viewer: CardViewer, i18n: CardLocalizer): AttackCardContext {
   const hidden = state.blind && !viewer.isGM;
   const rows = state.order.flatMap((id) => {
     const row = state.rows[id];
     if (!row) return [];
     const full = rowContext(state, row, viewer, i18n);
     if (!hidden) return [full];
-    return [{ ...full, cssClass: "hidden", outcome: i18n.localize("GENESYS.Attack.Outcome.hidden"), chance: null, attack: { dice: [], total: 0, parts: [] }, defence: null, damage: null, applied: null, stun: null, venom: null, buttons: NO_BUTTONS }];
+    return [{ ...full, cssClass: "hidden", outcome: i18n.localize("GENESYS.Attack.Outcome.hidden"), chance: null, tags: [], attack: { dice: [], total: 0, parts: [] }, defence: null, damage: null, applied: null, stun: null, venom: null, buttons: NO_BUTTONS }];
   });
   const notes: string[] = [];
   if (state.aimedArea !== "trunk") notes.push(i18n.format("GENESYS.Attack.Aimed", { area: i18n.localize(`GENESYS.Attack.Area.${state.aimedArea}`) }));
   if (state.bypassArmour) notes.push(i18n.localize("GENESYS.Attack.BypassArmour"));
   if (state.rounds) notes.push(i18n.format("GENESYS.Attack.Rounds", { used: String(state.rounds.used), left: String(state.rounds.left) }));
-  if (state.blind) notes.push(i18n.localize("GENESYS.Attack.BlindNote"));
-  const decided = state.order.map((id) => state.rows[id]).filter((r): r is AttackRow => r !== undefined && r.outcome !== null);
-  const hits = decided.filter((r) => r.outcome !== "miss").length;
-  const grazing = decided.filter((r) => r.outcome === "grazing").length;
-  const summary = !hidden && state.order.length > 1 && decided.length === state.order.length
-    ? i18n.format("GENESYS.Attack.Summary", { hits: String(hits), rolls: String(state.order.length), grazing: String(grazing) })
-    : null;
+  // Said once: a player's hidden card has its own hint, and a sealed card's note beneath it (sealed-card.ts) says who sees it.
+  if (state.blind && !hidden && viewer.sealed !== true) notes.push(i18n.localize("GENESYS.Attack.BlindNote"));
   return {
     cssClass: hidden ? "hidden" : "",
     title: state.weapon.name,
-    attacker: state.attacker.name,
     subtitle: `${i18n.localize(state.weapon.modeLabel)} · ${state.grade.label} ${String(state.grade.value)} · ${state.weapon.damage.book}`,
     hidden,
     hiddenText: i18n.localize("GENESYS.Attack.HiddenHint"),
     notes,
     rows,
-    summary,
+    summary: hidden ? null : summaryText(state, i18n),
     labels: {
       attack: i18n.localize("GENESYS.Attack.AttackRoll"),
       defence: i18n.localize("GENESYS.Attack.DefenceRoll"),

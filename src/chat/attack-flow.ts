@@ -149,7 +149,7 @@ async function cardActionNow(message: CardMessage, action: CardAction, rowId: st
   if (action !== "defend" && action !== "static" && sealedCardOf(message)) return failed("GENESYS.Seal.Warn.RevealFirst");
   switch (action) {
     case "defend":
-      return defend(row, ids, state.blind, options.defence);
+      return defend(row, ids, state, options.defence);
     case "static": {
       if (!game.user.isGM) return failed("GENESYS.Attack.Warn.NotAllowed");
       const difficulty = options.staticDifficulty ?? (await promptStatic(row.target.name));
@@ -174,12 +174,13 @@ async function targetOf(row: AttackRow): Promise<GenesysActor | null> {
   return actor;
 }
 
-/** The defender's dialog and dice; the GM's client recomputes the grade, the modifiers and the total. */
-async function defend(row: AttackRow, ids: { messageId: string; rowId: string }, blind: boolean, given: DefenceAnswer | undefined): Promise<boolean> {
+/** The defender's dialog (pre-filled from the tracker and the tokens) and dice; the GM's client recomputes the grade, the modifiers and the total. */
+async function defend(row: AttackRow, ids: { messageId: string; rowId: string }, state: AttackCardState, given: DefenceAnswer | undefined): Promise<boolean> {
   const target = await targetOf(row);
   if (!target) return false;
   if (!target.isOwner) return failed("GENESYS.Attack.Warn.NotAllowed");
-  const plan = defencePlan(target, row, blind && !game.user.isGM, localize);
+  const attacker = await actorFrom(state.attacker.actorUuid);
+  const plan = defencePlan(target, row, state.blind && !game.user.isGM, localize, { attacker, kind: state.weapon.kind });
   if (!plan) return failed("GENESYS.Attack.Warn.CannotDefend", { name: row.target.name });
   const answer = given ?? (await promptDefence(plan));
   if (!answer) return false;

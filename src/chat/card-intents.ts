@@ -5,7 +5,7 @@
  * the requester's ownership with the server's own permission test, and refuses what does not fit. Cards are authored
  * by this client, so no player can edit their flags; one not authored by a GM is never acted on.
  */
-import { defenceSetup, readDefenceAnswer } from "../applications/attack-dialog.js";
+import { defenceSetup, readDefenceAnswer, type DefenceAnswer, type DefencePlan } from "../applications/attack-dialog.js";
 import type { Requester, IntentResult } from "../authority/intent-channel.js";
 import { registerIntent } from "../authority/intent-channel.js";
 import { measuredDistance, tokenDocumentFrom } from "../canvas/token-distance.js";
@@ -14,6 +14,7 @@ import {
   attackState,
   cardDamageRoll,
   damageRecord,
+  focusFromTracker,
   prepareAttack,
   readAttackAnswer,
   rollTwoD10,
@@ -24,7 +25,6 @@ import {
 } from "../dice/attack-roll.js";
 import { expectedDice, sentDice, sentTwoD10 } from "../dice/sent-dice.js";
 import { GenesysActor } from "../documents/actor.js";
-import { GenesysCombat } from "../documents/combat.js";
 import { RulesError } from "../rules/errors.js";
 import { rulesOptions } from "../settings/rules-settings.js";
 import { ATTACK_FLAG, NO_VIEWER, SYSTEM_SCOPE, applyCardEvent, damageOptions, readAttackState, withRow, type AttackCardState, type AttackRow, type CardEvent } from "./attack-card.js";
@@ -177,9 +177,10 @@ async function onAttack(requester: Requester, raw: unknown): Promise<IntentResul
   // A bonus is the Narrator's to grant, and whether a target lies prone is what its token shows, not the attacker's word.
   if (!requester.isGM && read.modifier > 0) return no("GENESYS.Attack.Warn.BonusGmOnly");
   // Nor is the distance, where the tokens show it: range and half damage follow the scene, not the dialog.
+  // §2.2.4 and, in a started combat, whom the attacker focused on last round is the tracker's to say (focusFromTracker).
   const answer = requester.isGM
     ? read
-    : { ...read, targets: read.targets.map((t, i) => ({ ...t, prone: plan.targets[i]?.prone === true, distance: measured[i] ?? t.distance })) };
+    : focusFromTracker(plan, { ...read, targets: read.targets.map((t, i) => ({ ...t, prone: plan.targets[i]?.prone === true, distance: measured[i] ?? t.distance })) });
   const rules = rulesOptions();
   const spec = specifyAttack(plan, answer, rules, requester.isGM);
   if (!spec.ok) return no(spec.refusal.warning, spec.refusal.data);
@@ -271,8 +272,8 @@ async function rollHere(bonus: number): Promise<[number, number]> {
 
 /**
  * §2.3.3 a defence: the target's owner chooses how to defend and rolls; the grade, the modifiers (the condition
- * penalty, surprise as the token shows it) and the total come from the target's actor. A player may not type a grade
- * the book leaves unknown, nor give themselves a bonus: those are the Narrator's.
+ * penalty, what the tracker and the tokens say: trackedDefence) and the total come from the target's actor. A player
+ * may not type a grade the book leaves unknown, nor give themselves a bonus: those are the Narrator's.
  */
 async function onDefend(requester: Requester, raw: unknown): Promise<IntentResult> {
   if (!isObject(raw)) return INVALID;
@@ -285,7 +286,8 @@ async function onDefend(requester: Requester, raw: unknown): Promise<IntentResul
   const target = await actorFrom(row.target.actorUuid);
   if (!target) return no("GENESYS.Attack.Warn.TargetMissing", { name: row.target.name });
   if (!mayAct(requester, target)) return no("GENESYS.Attack.Warn.NotAllowed");
-  const plan = defencePlan(target, row, false, localize);
+  const attacker = await actorFrom(state.attacker.actorUuid);
+  const plan = defencePlan(target, row, false, localize, { attacker, kind: state.weapon.kind });
   if (!plan) return no("GENESYS.Attack.Warn.CannotDefend", { name: row.target.name });
   const answer = readDefenceAnswer(raw["answer"]);
   if (!answer) return INVALID;
@@ -294,10 +296,8 @@ async function onDefend(requester: Requester, raw: unknown): Promise<IntentResul
     if (answer.modifier > 0) return no("GENESYS.Attack.Warn.BonusGmOnly");
     if (chosen?.grade === null) return no("GENESYS.Attack.Warn.GradeGmOnly");
   }
-  const attacker = await actorFrom(state.attacker.actorUuid);
-  const checked = requester.isGM
-    ? answer
-    : { ...answer, surprised: answer.surprised || plan.surprised || surprisedInCombat(target), opponentProne: answer.opponentProne && attacker?.statuses.has("prone") === true };
+  // The Narrator may set any of these by hand; a player's word counts only where neither the tracker nor a token speaks.
+  const checked = requester.isGM ? answer : trackedDefence(plan, answer);
   const setup = defenceSetup(plan, checked);
   if (!setup) return no("GENESYS.Attack.Warn.BadDefence", { name: row.target.name });
   const dice = sentTwoD10(raw["roll"]);
@@ -311,15 +311,21 @@ async function onDefend(requester: Requester, raw: unknown): Promise<IntentResul
 }
 
 /**
- * §3.2.1 caught by surprise in the first round of a fight, as the Narrator marked it on the Combat (which only a GM
- * writes): the token's "surprised" status is its owner's to toggle, this is not.
+ * A player's defence with their claims replaced by what the Combat (which only a Narrator writes) and the tokens say:
+ * in a started combat, Difesa counts exactly when the tracker shows it executed this round (§2.2.1, A-29), ticked or
+ * not, and a dive only with it; surprise marked on the Combat or on the token counts whatever the box says (§3.2.1);
+ * the +1 against a prone opponent needs the attacker's token to lie prone (§3.2.2). Outside a combat (theatre of the
+ * mind) Difesa and the dive stand on the player's word, as the Narrator can see on the card.
  */
-function surprisedInCombat(actor: GenesysActor): boolean {
-  for (const combat of game.combats.contents) {
-    if (!(combat instanceof GenesysCombat) || !combat.started || combat.round > 1) continue;
-    if (combat.genesysCombatants.some((c) => c.actor === actor && c.surprised)) return true;
-  }
-  return false;
+function trackedDefence(plan: DefencePlan, answer: DefenceAnswer): DefenceAnswer {
+  const tracker = plan.tracker ?? null;
+  return {
+    ...answer,
+    maneuver: tracker ? tracker.defenceManeuver : answer.maneuver,
+    dive: answer.dive && (tracker === null || tracker.dive),
+    surprised: answer.surprised || plan.surprised,
+    opponentProne: answer.opponentProne && plan.attackerProne === true,
+  };
 }
 
 /** §2.3.5 a static or unaware target: the Narrator's difficulty. */

@@ -4,13 +4,43 @@ import { AnimalModel } from "../data/actor/animal.js";
 import { SkillModel } from "../data/item/skill.js";
 import { DODGE_SKILL_SLUG } from "../dice/attack-roll.js";
 import type { GenesysActor } from "../documents/actor.js";
+import { mobilityOf, trackerOf } from "../documents/tracker-state.js";
+import { surpriseDefenceModifier } from "../rules/advanced/surprise.js";
+import type { AttackKind } from "../rules/attack.js";
+import { defenceManeuverInForce, defendsAgainstProneInMelee, diveInForce } from "../rules/maneuver-effects.js";
 import type { AttackRow } from "./attack-card.js";
 
-/** Its skills (dodge first) and Destrezza for a person; an animal's printed grade. Null when it cannot defend. */
-export function defencePlan(target: GenesysActor, row: AttackRow, hidden: boolean, localize: (key: string) => string): DefencePlan | null {
+/** The attack being defended against: who made it, and how (melee or ranged). */
+export interface DefendedAttack {
+  attacker: GenesysActor | null;
+  kind: AttackKind;
+}
+
+/**
+ * Its skills (dodge first) and Destrezza for a person; an animal's printed grade. Null when it cannot defend.
+ * In a started GeneSys combat the tracker says whether Difesa is in force and a dive may count (§2.2.1, A-29) and
+ * whether the Narrator marked surprise (§3.2.1); the tokens say who lies prone (§3.2.2).
+ */
+export function defencePlan(target: GenesysActor, row: AttackRow, hidden: boolean, localize: (key: string) => string, attack: DefendedAttack | null = null): DefencePlan | null {
   const sys = target.genesys;
   if (!sys || sys.condition.penalty === null || !sys.condition.canDefend) return null;
-  const common = { targetName: row.target.name, attackTotal: hidden ? null : row.attack.total, conditionPenalty: sys.condition.penalty, surprised: target.statuses.has("surprised") };
+  const reading = trackerOf(target);
+  const mobility = mobilityOf(target);
+  const tracker = reading
+    ? { defenceManeuver: defenceManeuverInForce(reading.executed, reading.round, mobility), dive: diveInForce(reading.executed, reading.round, true, mobility) }
+    : null;
+  const markedSurprised = reading !== null && surpriseDefenceModifier(reading.round, reading.surprised) !== 0;
+  const attackerProne = attack?.attacker?.statuses.has("prone") === true;
+  const common = {
+    targetName: row.target.name,
+    attackTotal: hidden ? null : row.attack.total,
+    conditionPenalty: sys.condition.penalty,
+    surprised: markedSurprised || target.statuses.has("surprised"),
+    surprisedBy: markedSurprised ? ("tracker" as const) : target.statuses.has("surprised") ? ("token" as const) : null,
+    tracker,
+    attackerProne,
+    opponentProne: attack !== null && defendsAgainstProneInMelee(attackerProne, attack.kind),
+  };
   if (sys instanceof AnimalModel) {
     return { ...common, dexterity: sys.characteristics.dexterity, choices: [{ value: "animal", label: localize("GENESYS.Attack.AnimalDefence"), grade: sys.gradesIn(null).defence }] };
   }

@@ -8,7 +8,10 @@ import { SkillModel } from "../data/item/skill.js";
 import { WeaponModel } from "../data/item/weapon.js";
 import { toDamageSpec } from "../data/item/wield.js";
 import type { GenesysActor } from "../documents/actor.js";
+import type { GenesysCombat } from "../documents/combat.js";
+import { mobilityOf, targetIds, trackerOf } from "../documents/tracker-state.js";
 import { ANIMAL_ENVIRONMENTS, type AnimalEnvironment } from "../rules/advanced/animals.js";
+import { surpriseDefenceModifier } from "../rules/advanced/surprise.js";
 import {
   ADVANTAGE_KEYS,
   AIMED_AREAS,
@@ -24,6 +27,8 @@ import {
 } from "../rules/attack.js";
 import { unarmedDamage } from "../rules/damage.js";
 import { RulesError } from "../rules/errors.js";
+import { defenceManeuverInForce, focusForRound, focusedTargets, type ExecutedManeuver } from "../rules/maneuver-effects.js";
+import { defenceManeuverBonus } from "../rules/maneuvers.js";
 import { attackHitProbability } from "../rules/odds.js";
 import type { RulesOptions } from "../rules/options.js";
 import { canReach, isBeyondHalfDamage, rollDamage, type DamageSpec } from "../rules/weapons.js";
@@ -51,11 +56,16 @@ export interface TargetRef {
   distance: number | null;
 }
 
+/** A modifier read from the combat tracker or from a token's status, not chosen by anyone. */
+export type TrackedPart = ModifierPart & { source: "tracker" | "token" };
+
 /** What the defender is expected to roll, for the odds shown before attacking. */
 export interface DefenceEstimate {
   label: string;
   grade: number;
   conditionPenalty: number;
+  /** What the combat tracker and the token add (§2.2.1 Difesa in force, §3.2.1 surprise); empty outside a fight. */
+  modifiers: TrackedPart[];
 }
 
 export interface PlannedTarget {
@@ -64,8 +74,17 @@ export interface PlannedTarget {
   name: string;
   distance: number | null;
   prone: boolean;
+  /** The ids a Focalizzazione may have named it by (tracker-state.ts targetIds). */
+  ids: string[];
   /** null when the target cannot defend (collapsed) or its defence grade is unknown (an animal's lost value). */
   defence: DefenceEstimate | null;
+}
+
+/** The attacker's place in a started GeneSys combat: the tracker, not the attacker, says whom they focused on (§2.2.4). */
+export interface AttackTracker {
+  round: number;
+  /** The Focalizzazione executed last round, if any (its target null when the declaration named none). */
+  focus: ExecutedManeuver | null;
 }
 
 /** Everything the dialog and the roll need, read once from the attacker, the weapon and the targets. */
@@ -96,14 +115,27 @@ export interface AttackPlan {
   damageSpec: DamageSpec | null;
   venom: { dice: number; maxPerDay: number } | null;
   targets: PlannedTarget[];
+  /** null outside a started GeneSys combat (theatre of the mind): then the attacker's word stands. */
+  tracker: AttackTracker | null;
+}
+
+/** One planned target as the attacker answered for it. */
+export interface AnswerTarget {
+  distance: number | null;
+  prone: boolean;
+  /** §2.2.4 focused on this target (absent: as the answer's `focus`). */
+  focus?: boolean;
+  /** Attacked at all (absent: yes): with more targets than rolls, the attacker picks (§3.2.3 each roll names its target). */
+  chosen?: boolean;
 }
 
 /** The attacker's choices in the dialog (or a macro's). Numbers are checked before use. */
 export interface AttackAnswer {
   rolls: number;
   /** One entry per planned target, in the same order. */
-  targets: { distance: number | null; prone: boolean }[];
+  targets: AnswerTarget[];
   advantages: AdvantageKey[];
+  /** §2.2.4 focused on every target attacked (a macro's shorthand; the dialog answers per target). */
   focus: boolean;
   aimedArea: AimedArea;
   weaponSize: WeaponSize | null;
@@ -120,10 +152,52 @@ export interface AttackAnswer {
   blind: boolean;
 }
 
+/** §2.4.1/§3.2.3 how many attack rolls the weapon can make now: its maximum, fewer when the magazine holds fewer rounds. */
+export function availableRolls(plan: AttackPlan): number {
+  return plan.magazine === null || plan.magazine === 0 ? plan.maxAttacks : Math.min(plan.maxAttacks, plan.magazine);
+}
+
+/** Whether the answer attacks planned target `i` (an answer without a choice attacks them all). */
+export function isChosen(answer: AttackAnswer, i: number): boolean {
+  return answer.targets[i]?.chosen !== false;
+}
+
+/** §2.2.4 whether the answer claims Focalizzazione on planned target `i`. */
+function claimsFocus(answer: AttackAnswer, i: number): boolean {
+  return answer.focus || answer.targets[i]?.focus === true;
+}
+
+/**
+ * §2.2.4 the answer with its Focalizzazione taken from the tracker, when the attacker fights in a started combat: on
+ * the target the Focalizzazione named, or, when the tracker did not record one, on the one target the attacker names.
+ * Outside a fight the answer is returned as it is.
+ */
+export function focusFromTracker(plan: AttackPlan, answer: AttackAnswer): AttackAnswer {
+  if (!plan.tracker) return answer;
+  const focused = focusedTargets(plan.tracker.focus, plan.targets.map((t, i) => ({ ids: t.ids, claimed: isChosen(answer, i) && claimsFocus(answer, i) })));
+  return { ...answer, focus: false, targets: answer.targets.map((t, i) => ({ ...t, focus: focused[i] === true })) };
+}
+
+/** Whether the tracker alone decides the Focalizzazione (it recorded none, or recorded its target): the attacker has nothing to name. */
+export function trackerDecidesFocus(plan: AttackPlan): boolean {
+  return plan.tracker !== null && (plan.tracker.focus === null || plan.tracker.focus.target !== null);
+}
+
+/**
+ * The dialog's starting answer: as many rolls as the weapon can make, as many targets chosen (so that the dialog always
+ * opens in a state it can roll from: the one focused on last round first, then in order), and the Focalizzazione the
+ * tracker shows.
+ */
 export function defaultAnswer(plan: AttackPlan): AttackAnswer {
-  return {
-    rolls: Math.min(plan.maxAttacks, Math.max(1, plan.targets.length)),
-    targets: plan.targets.map((t) => ({ distance: t.distance, prone: t.prone })),
+  const rolls = Math.min(availableRolls(plan), Math.max(1, plan.targets.length));
+  const aimed = focusedTargets(plan.tracker?.focus?.target ? plan.tracker.focus : null, plan.targets.map((t) => ({ ids: t.ids, claimed: false })));
+  const first = [...plan.targets.keys()].sort((a, b) => Number(aimed[b] === true) - Number(aimed[a] === true)).slice(0, rolls);
+  const chosen = plan.targets.map((_, i) => first.includes(i));
+  const only = chosen.filter(Boolean).length === 1;
+  const answer: AttackAnswer = {
+    rolls,
+    // An unrecorded Focalizzazione target is, with a single target attacked, that one.
+    targets: plan.targets.map((t, i) => ({ distance: t.distance, prone: t.prone, focus: only && chosen[i] === true, chosen: chosen[i] === true })),
     advantages: [],
     focus: false,
     aimedArea: "trunk",
@@ -137,6 +211,7 @@ export function defaultAnswer(plan: AttackPlan): AttackAnswer {
     override: null,
     blind: false,
   };
+  return plan.tracker ? focusFromTracker(plan, answer) : { ...answer, targets: answer.targets.map((t) => ({ ...t, focus: false })) };
 }
 
 function skillGrade(actor: GenesysActor, slug: string): { name: string; grade: number } | null {
@@ -146,21 +221,41 @@ function skillGrade(actor: GenesysActor, slug: string): { name: string; grade: n
   return null;
 }
 
+/**
+ * §2.2.1/§3.2.1 what a defender's rolls get now from the combat tracker and the token: Difesa once it has executed
+ * this round (A-29), −2 when surprised in the first round (the Narrator's mark on the Combat, or the token's status).
+ */
+export function trackedDefenceModifiers(actor: GenesysActor): TrackedPart[] {
+  const sys = actor.genesys;
+  if (!sys) return [];
+  const tracker = trackerOf(actor);
+  const parts: TrackedPart[] = [];
+  if (tracker && defenceManeuverInForce(tracker.executed, tracker.round, mobilityOf(actor))) {
+    const dexterity = sys instanceof AnimalModel ? sys.characteristics.dexterity : sys.effective.dexterity;
+    parts.push({ key: "defenceManeuver", value: defenceManeuverBonus(dexterity), source: "tracker" });
+  }
+  const marked = tracker !== null && surpriseDefenceModifier(tracker.round, tracker.surprised) !== 0;
+  // The modifier of the first round, the only one surprise has (§3.2.1).
+  if (marked || actor.statuses.has("surprised")) parts.push({ key: "surprise", value: surpriseDefenceModifier(1, true), source: marked ? "tracker" : "token" });
+  return parts;
+}
+
 /** §2.3.3 the defence a target is expected to roll: dodge (or Destrezza) for people, the printed grade for animals. */
 export function defenceEstimate(actor: GenesysActor, localize: (key: string) => string): DefenceEstimate | null {
   const sys = actor.genesys;
   if (!sys || sys.condition.penalty === null || !sys.condition.canDefend) return null;
+  const common = { conditionPenalty: sys.condition.penalty, modifiers: trackedDefenceModifiers(actor) };
   if (sys instanceof AnimalModel) {
     const grade = sys.gradesIn(null).defence;
-    return grade === null ? null : { label: localize("GENESYS.Attack.AnimalDefence"), grade, conditionPenalty: sys.condition.penalty };
+    return grade === null ? null : { label: localize("GENESYS.Attack.AnimalDefence"), grade, ...common };
   }
   const dodge = skillGrade(actor, DODGE_SKILL_SLUG);
   return dodge
-    ? { label: dodge.name, grade: dodge.grade, conditionPenalty: sys.condition.penalty }
-    : { label: localize("GENESYS.Characteristic.dexterity"), grade: sys.effective.dexterity, conditionPenalty: sys.condition.penalty };
+    ? { label: dodge.name, grade: dodge.grade, ...common }
+    : { label: localize("GENESYS.Characteristic.dexterity"), grade: sys.effective.dexterity, ...common };
 }
 
-function planTargets(targets: readonly TargetRef[], localize: (key: string) => string): Refusable<PlannedTarget[]> {
+function planTargets(targets: readonly TargetRef[], localize: (key: string) => string, combat: GenesysCombat | null): Refusable<PlannedTarget[]> {
   if (targets.length === 0) return refuse("GENESYS.Attack.Warn.NoTargets");
   const planned: PlannedTarget[] = [];
   for (const t of targets) {
@@ -172,6 +267,7 @@ function planTargets(targets: readonly TargetRef[], localize: (key: string) => s
       name: t.name,
       distance: t.distance,
       prone: t.actor.statuses.has("prone"),
+      ids: targetIds(t.actor, t.tokenUuid, combat),
       defence: defenceEstimate(t.actor, localize),
     });
   }
@@ -191,11 +287,14 @@ export function prepareAttack(actor: GenesysActor, itemId: string | null, target
     return refuse("GENESYS.Attack.Warn.CannotAct", { name: actor.name, condition: localize(`GENESYS.Condition.${sys.condition.key}`) });
   }
   const conditionPenalty = sys.condition.penalty;
-  const common = { actorUuid: actor.uuid, actorName: actor.name, conditionPenalty };
+  const reading = trackerOf(actor);
+  const tracker = reading ? { round: reading.round, focus: focusForRound(reading.executed, reading.round) } : null;
+  const common = { actorUuid: actor.uuid, actorName: actor.name, conditionPenalty, tracker };
+  const combat = reading?.combat ?? null;
 
   if (sys instanceof AnimalModel) {
     if (itemId !== null) return refuse("GENESYS.Attack.Warn.NoWeapon", { name: actor.name });
-    const planned = planTargets(targets, localize);
+    const planned = planTargets(targets, localize, combat);
     if (!planned.ok) return planned;
     const environments = [
       { key: null, attack: sys.gradesIn(null).attack },
@@ -235,7 +334,7 @@ export function prepareAttack(actor: GenesysActor, itemId: string | null, target
   if (!weapon.ready) return refuse("GENESYS.Attack.Warn.NotReady", { weapon: item.name });
   const skill = weapon.skillSlug ? skillGrade(actor, weapon.skillSlug) : null;
   if (!skill) return refuse("GENESYS.Attack.Warn.NoSkill", { name: actor.name, weapon: item.name, skill: weapon.skillSlug || "—" });
-  const planned = planTargets(targets, localize);
+  const planned = planTargets(targets, localize, combat);
   if (!planned.ok) return planned;
   const unarmed = mode.key === "unarmed";
   return {
@@ -299,13 +398,17 @@ export function specifyAttack(plan: AttackPlan, answer: AttackAnswer, options: P
   if (plan.magazine !== null && plan.magazine < answer.rolls) {
     return refuse("GENESYS.Attack.Warn.FewRounds", { weapon: plan.weaponName, rounds: String(plan.magazine), rolls: String(answer.rolls) });
   }
-  if (answer.rolls < plan.targets.length) return refuse("GENESYS.Attack.Warn.FewerRollsThanTargets", { rolls: String(answer.rolls), targets: String(plan.targets.length) });
+  // §3.2.3 each roll names its target: the targets attacked are the ones chosen, each with a roll at least.
+  const chosen = plan.targets.flatMap((_, i) => (isChosen(answer, i) ? [i] : []));
+  if (chosen.length === 0) return refuse("GENESYS.Attack.Warn.NoChosenTarget");
+  if (answer.rolls < chosen.length) return refuse("GENESYS.Attack.Warn.FewerRollsThanTargets", { rolls: String(answer.rolls), targets: String(chosen.length) });
   for (const n of [answer.modifier, answer.arcDegrees]) if (!isWhole(n)) return refuse("GENESYS.Attack.Warn.BadNumber", { value: String(n) });
   if (answer.override !== null && (!isGM || !isWhole(answer.override))) return refuse("GENESYS.Attack.Warn.BadNumber", { value: String(answer.override) });
 
   try {
     const burst = multipleAttacks({ maxAttacks: plan.maxAttacks, rolls: answer.rolls, magazine: plan.magazine, arcDegrees: answer.arcDegrees, twoWeapons: answer.twoWeapons });
     const perTarget = plan.targets.map((target, i) => {
+      if (!chosen.includes(i)) return null;
       const given = answer.targets[i];
       const distance = given?.distance ?? null;
       if (distance !== null && (typeof distance !== "number" || !Number.isFinite(distance) || distance < 0)) throw new AttackInputError("GENESYS.Attack.Warn.BadNumber", { value: String(distance) });
@@ -318,14 +421,14 @@ export function specifyAttack(plan: AttackPlan, answer: AttackAnswer, options: P
         ...(distance === null ? {} : { distanceMetres: distance }),
         advantages: answer.advantages,
         conditionPenalty: plan.conditionPenalty,
-        ...(answer.focus ? { focusPerception: plan.perception } : {}),
+        ...(claimsFocus(answer, i) ? { focusPerception: plan.perception } : {}),
         ...(plan.minStrength === null ? {} : { strength: plan.strength, weaponMinStrength: plan.minStrength }),
         ...(answer.aimedArea === "trunk" ? {} : { aimedArea: answer.aimedArea }),
         ...(answer.weaponSize === null ? {} : { weaponSize: answer.weaponSize }),
         ...(answer.bypassArmour === null ? {} : { bypassArmour: answer.bypassArmour }),
         twoWeapons: answer.twoWeapons,
         // §3.2.3 the arc only matters when the rolls go to scattered targets.
-        ...(plan.targets.length > 1 ? { arcDegrees: answer.arcDegrees } : {}),
+        ...(chosen.length > 1 ? { arcDegrees: answer.arcDegrees } : {}),
         targetProne: given?.prone === true,
         desperateAggression: answer.desperateAggression,
       };
@@ -333,15 +436,16 @@ export function specifyAttack(plan: AttackPlan, answer: AttackAnswer, options: P
       const situational: ModifierPart[] = answer.modifier === 0 ? [] : [{ key: "situational", value: answer.modifier }];
       const parts = answer.override === null ? [...computed, ...situational] : [{ key: "narrator", value: answer.override }];
       const bonus = grade.value + parts.reduce((s, p) => s + p.value, 0);
-      const odds = target.defence
-        ? attackHitProbability({ attackBonus: bonus, defenceBonus: target.defence.grade + target.defence.conditionPenalty }, options)
+      const defence = target.defence;
+      const odds = defence
+        ? attackHitProbability({ attackBonus: bonus, defenceBonus: defence.grade + defence.conditionPenalty + defence.modifiers.reduce((s, p) => s + p.value, 0) }, options)
         : null;
       const beyondHalf = distance !== null && plan.range !== null && !plan.explosive && isBeyondHalfDamage(distance, plan.range);
       return { distance, beyondHalf, parts, bonus, chance: odds ? { hit: odds.hit, grazing: odds.grazing } : null };
     });
-    // §3.2.3 each roll names its target; with several targets the rolls go round them in order.
+    // §3.2.3 each roll names its target; with several targets the rolls go round the chosen ones in order.
     const rows = Array.from({ length: burst.rolls }, (_, i): RowSpec => {
-      const targetIndex = i % plan.targets.length;
+      const targetIndex = chosen[i % chosen.length] ?? -1;
       const t = perTarget[targetIndex];
       if (!t) throw new AttackInputError("GENESYS.Attack.Warn.NoTargets", {});
       return { targetIndex, ...t };
@@ -492,9 +596,10 @@ export function readAttackAnswer(raw: unknown, plan: AttackPlan): AttackAnswer |
   const readTargets: AttackAnswer["targets"] = [];
   for (const t of targets as unknown[]) {
     if (typeof t !== "object" || t === null) return null;
-    const { distance, prone } = t as Record<string, unknown>;
+    const { distance, prone, focus, chosen } = t as Record<string, unknown>;
     if (!(distance === null || isNum(distance)) || !isBool(prone)) return null;
-    readTargets.push({ distance, prone });
+    if (!(focus === undefined || isBool(focus)) || !(chosen === undefined || isBool(chosen))) return null;
+    readTargets.push({ distance, prone, ...(focus === undefined ? {} : { focus }), ...(chosen === undefined ? {} : { chosen }) });
   }
   if (!advantages.every((k) => oneOf(k, ADVANTAGE_KEYS))) return null;
   const { rolls, focus, aimedArea, weaponSize, bypassArmour, twoWeapons, arcDegrees, desperateAggression, environment, modifier, override, blind } = a;

@@ -136,6 +136,7 @@ export class GenesysCheckRoll extends foundry.dice.Roll<GenesysCheckData> {
     const o = this.options;
     const context = checkCardContext({
       label: o.label,
+      kind: o.skillId ? "skill" : "characteristic",
       grade: o.grade,
       modifiers: o.modifiers,
       conditionPenalty: o.conditionPenalty,
@@ -166,6 +167,8 @@ export function registerDice(): void {
 /** Everything the card shows, as the rules reported it. */
 export interface CheckCardInput {
   label: string;
+  /** A skill's grade or a characteristic's score (§1.2, §1.3): the card names the number as the book does. */
+  kind?: "skill" | "characteristic";
   grade: number;
   modifiers: number;
   conditionPenalty: number;
@@ -250,7 +253,8 @@ function previewOrNull(input: CheckCardInput): ReturnType<typeof checkPreview> {
 export function checkCardContext(input: CheckCardInput, i18n: Localizer = game.i18n): CheckCardContext {
   const preview = previewOrNull(input);
   const hidden = input.isPrivate;
-  const lines: CardLine[] = [{ label: i18n.localize("GENESYS.Check.Grade"), value: String(input.grade), cssClass: "grade" }];
+  const gradeLabel = i18n.localize(input.kind === "characteristic" ? "GENESYS.Check.Score" : "GENESYS.Check.Grade");
+  const lines: CardLine[] = [{ label: gradeLabel, value: String(input.grade), cssClass: "grade" }];
   if (input.modifiers !== 0) lines.push({ label: i18n.localize("GENESYS.Check.Modifiers"), value: signed(input.modifiers), cssClass: "modifiers" });
   if (input.conditionPenalty !== 0) {
     lines.push({
@@ -305,7 +309,8 @@ export function checkCardContext(input: CheckCardInput, i18n: Localizer = game.i
     outcome,
     margin,
     chance,
-    notes: shown ? notes : notes.filter((n) => n.cssClass === "blind"),
+    // A hidden card's hint already says that the Narrator has the result: no blind note beside it.
+    notes: shown ? notes : [],
     increment,
   };
 }

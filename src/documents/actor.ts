@@ -14,7 +14,8 @@ import type { ConditionKey, DamageCounters, DamageType } from "../rules/types.js
 import { rulesOptions } from "../settings/rules-settings.js";
 import { isDesignatedClient } from "./designated-client.js";
 import { readLedger, recordInLedger, takeBackFromLedger, type LedgerAmounts, type LedgerEntry } from "./damage-ledger.js";
-import { rollCheck, type CheckMessage, type RollCheckOptions } from "./actor-rolls.js";
+import type { CheckMessage, RollCheckOptions } from "../rolls/check.js";
+import { checkRoller } from "./check-roller.js";
 
 export interface ApplyDamageOptions {
   amount: number;
@@ -96,9 +97,9 @@ export class GenesysActor<SubType extends Actor.SubType = Actor.SubType> extends
     return data;
   }
 
-  /** §1.7 check roll on a characteristic or a skill, posted to chat (see actor-rolls.ts). */
+  /** §1.7 check roll on a characteristic or a skill, posted to chat: the flow of src/rolls/check.ts, registered at init. */
   async rollCheck(options: RollCheckOptions): Promise<CheckMessage | null> {
-    return rollCheck(this, options);
+    return checkRoller()(this, options);
   }
 
   /** Best Df protecting a body area: worn armour for people, natural protection for animals. */
@@ -143,12 +144,15 @@ export class GenesysActor<SubType extends Actor.SubType = Actor.SubType> extends
   /**
    * §2.3.6/§3.2.x one hit through the rules' damage pipeline, by an owner (a card's hit on someone else's actor is
    * applied by the GM's client, chat/card-intents.ts). With `recordId` the change is kept in the actor's damage ledger
-   * in the same write, so that undoRecorded can take back exactly what is left of it.
+   * in the same write, so that undoRecorded can take back exactly what is left of it. `genesys.preApplyDamage` may
+   * stop it (null); `genesys.applyDamage` follows the write.
    */
   async applyDamage(options: ApplyDamageOptions, recordId?: string): Promise<CounterChange | null> {
     const sys = this.genesys;
     if (!sys) return null;
     if (!this.isOwner) return this.#notOwner();
+    // Modules see the hit on the client that applies it (the Narrator's for a card); copies, so only a veto counts.
+    if (!Hooks.call("genesys.preApplyDamage", this, { ...options })) return null;
     const area = options.bodyArea ?? AREA_FOR_AIM[options.aimedArea ?? "trunk"] ?? "torso";
     const result = resolveDamage(
       {
@@ -179,8 +183,10 @@ export class GenesysActor<SubType extends Actor.SubType = Actor.SubType> extends
     const ledger = recordId === undefined
       ? undefined
       : recordInLedger(this.ledger, { ...before, poison: sys.poison.doses }, { id: recordId, wounds: result.wounds, fatigue: result.fatigue, poison: injection?.doses ?? 0 });
-    const change = await this.#commit("damage", before, after, result, poison?.after, ledger);
-    return poison && injection ? { ...change, poison, venom: injection } : change;
+    const committed = await this.#commit("damage", before, after, result, poison?.after, ledger);
+    const change = poison && injection ? { ...committed, poison, venom: injection } : committed;
+    Hooks.callAll("genesys.applyDamage", this, change, { ...options });
+    return change;
   }
 
   /** The damage ledger the GM's client keeps on this actor (damage-ledger.ts). */

@@ -3,9 +3,9 @@
  * (ascending Riflessi), in which it is nobody's turn: Foundry's `turn` stays null and the tracker shows who declares
  * next from pendingDeclarers(). Once everyone able to act has declared, the execution phase gives the turn to each
  * slot in execution order, so Foundry's turn events (start/end of turn, combatTurnChange) fire once per slot.
- * Held actions (§2.1.2, A-33), replacements (A-38) and surprise (§3.2.1) are kept in the combat's flags. Every
- * ordering comes from src/rules (declarationOrder, executionOrder, executionValue, tie-breaks); this file only
- * checks, stores and sequences.
+ * Held actions (§2.1.2, A-33), replacements (A-38), surprise (§3.2.1) and the maneuvers executed (§2.2.1, §2.2.4: what
+ * the rolls read, tracker-state.ts) are kept in the combat's flags. Every ordering comes from src/rules
+ * (declarationOrder, executionOrder, executionValue, tie-breaks); this file only checks, stores and sequences.
  *
  * How Foundry v13 fires turn events, which the turn flow below is built around (test/foundry/combat.ts models it):
  * only when the round goes up or `turn` goes up (foundryvtt/foundryvtt#13983: the events assume the turn moves down
@@ -25,6 +25,7 @@ import { gmQueue } from "../authority/serial-queue.js";
 import { declarationOrder, executionOrder, executionValue, type ExecutionEntry } from "../rules/initiative.js";
 import { CANCEL, MANEUVER_INITIATIVE, canReplace, declareManeuver, holdManeuver, replaceManeuver, type ManeuverReplacement } from "../rules/maneuvers.js";
 import { RulesError } from "../rules/errors.js";
+import { recordExecution } from "../rules/maneuver-effects.js";
 import { MANEUVERS, type DiceRoller, type ManeuverKey } from "../rules/types.js";
 import { SYSTEM_ID } from "../settings/rules-settings.js";
 import { assignTieBreaks, type TieBreakAssignment } from "./combat-tie-breaks.js";
@@ -358,7 +359,10 @@ export class GenesysCombat<SubType extends Combat.SubType = Combat.SubType> exte
     }
     const base = declareManeuver(maneuver, target ?? undefined);
     const declared = held === true ? holdManeuver(base) : base;
-    await this.#store(combatant, { maneuver: declared.maneuver, slot: declared.maneuver, held: declared.held, triggered: false, target: target ?? null, round: this.round });
+    const stored: StoredDeclaration = { maneuver: declared.maneuver, slot: declared.maneuver, held: declared.held, triggered: false, target: target ?? null, round: this.round };
+    await this.#store(combatant, stored);
+    // For modules, on the client that decided it (the active Narrator's); a copy, since the combat's flags are the record.
+    Hooks.callAll("genesys.declareManeuver", this, combatant, { ...stored });
     return OK;
   }
 
@@ -420,8 +424,10 @@ export class GenesysCombat<SubType extends Combat.SubType = Combat.SubType> exte
       });
     }
     const next = replaceManeuver({ maneuver: d.maneuver, held: false }, replacement);
+    // What executes in this slot is now the replacement, or nothing (§2.1.2): the record follows.
+    const executed = recordExecution(combatant.executedManeuvers, this.round, next ? { maneuver: next.maneuver, target: d.target } : null);
     // Cancelling gives up the slot; a replacement keeps it, so the combatant stays where it is in the order (A-38).
-    await this.#store(combatant, next ? { ...d, maneuver: next.maneuver } : null, next ? undefined : this.round);
+    await this.#store(combatant, next ? { ...d, maneuver: next.maneuver } : null, next ? undefined : this.round, executed);
     return OK;
   }
 
@@ -447,9 +453,9 @@ export class GenesysCombat<SubType extends Combat.SubType = Combat.SubType> exte
   }
 
   /** Writes a combatant's declaration (and the round its slot ended in) on the combat, then moves the turn on. */
-  async #store(combatant: GenesysCombatant, declaration: StoredDeclaration | null, actedRound?: number): Promise<void> {
+  async #store(combatant: GenesysCombatant, declaration: StoredDeclaration | null, actedRound?: number, executed?: CombatantState["executed"]): Promise<void> {
     const state: CombatantState = actedRound === undefined ? { declaration } : { declaration, actedRound };
-    await this.#write({ [combatant.id ?? ""]: state });
+    await this.#write({ [combatant.id ?? ""]: executed === undefined ? state : { ...state, executed } });
     await this.#syncNow();
   }
 
@@ -551,8 +557,19 @@ export class GenesysCombat<SubType extends Combat.SubType = Combat.SubType> exte
       if (c.initiative !== initiative) updates.push({ _id: c.id, initiative });
     }
     if (updates.length > 0) await this.updateEmbeddedDocuments("Combatant", updates);
-    const first = slots.find((s) => !s.combatant.hasActed(this.round))?.combatant.id ?? null;
-    await this.#write({}, { round: this.round, phase: "execution", started: first ? [first] : [] }, first ? 0 : null);
+    const first = slots.find((s) => !s.combatant.hasActed(this.round))?.combatant ?? null;
+    const id = first?.id ?? null;
+    await this.#write(first ? this.#executing(first) : {}, { round: this.round, phase: "execution", started: id ? [id] : [] }, id ? 0 : null);
+  }
+
+  /**
+   * §2.2.1/§2.2.4 a slot comes: its maneuver executes now (A-29: Difesa counts from here), and the record of it
+   * outlasts the declaration (Focalizzazione aims the next round's attacks). Written with the turn that gives the slot.
+   */
+  #executing(combatant: GenesysCombatant): Record<string, CombatantState> {
+    const d = combatant.declarationFor(this.round);
+    const now = d ? { maneuver: d.maneuver, target: d.target } : null;
+    return { [combatant.id ?? ""]: { executed: recordExecution(combatant.executedManeuvers, this.round, now) } };
   }
 
   /** Runs a task on the GM queue without waiting for it (safe from inside a queued task); a failure is logged. */
@@ -598,7 +615,7 @@ export class GenesysCombat<SubType extends Combat.SubType = Combat.SubType> exte
       const at = holder === null ? -1 : given.indexOf(holder);
       await this.#write({}, phase(given), at >= 0 ? at : null, { turnEvents: false });
     }
-    await this.#write({}, phase([...given, id]), given.length);
+    await this.#write(this.#executing(combatant), phase([...given, id]), given.length);
   }
 
   /**

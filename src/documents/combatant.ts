@@ -7,6 +7,7 @@
 import { AnimalModel } from "../data/actor/animal.js";
 import type { Combatant as RulesCombatant, ExecutionEntry } from "../rules/initiative.js";
 import { canActInTurn } from "../rules/advanced/surprise.js";
+import type { ExecutedManeuver } from "../rules/maneuver-effects.js";
 import type { ManeuverKey } from "../rules/types.js";
 import { SYSTEM_ID } from "../settings/rules-settings.js";
 
@@ -40,6 +41,11 @@ export type CombatantState = {
   surprised?: boolean;
   /** The last round in which this combatant's slot was completed (or given up). */
   actedRound?: number | null;
+  /**
+   * §2.2.1/§2.2.4 the maneuvers whose slot came this round and the round before (recordExecution): Difesa and
+   * Focalizzazione outlast their slot, and the declaration that named them is gone by then.
+   */
+  executed?: ExecutedManeuver[] | null;
 };
 
 /** The actor's GeneSys data; its derived parts exist only once Foundry has prepared it. */
@@ -55,7 +61,13 @@ export class GenesysCombatant<SubType extends Combatant.SubType = Combatant.SubT
       declaration: own?.declaration ?? null,
       surprised: own?.surprised === true,
       actedRound: own?.actedRound ?? null,
+      executed: own?.executed ?? [],
     };
+  }
+
+  /** §2.2.1/§2.2.4 what this combatant executed this round and the round before, as the combat recorded it. */
+  get executedManeuvers(): readonly ExecutedManeuver[] {
+    return this.genesysFlags.executed ?? [];
   }
 
   /** The actor's data as possibly not prepared yet: Foundry sorts combatants while the world is still initialising. */

@@ -1,5 +1,4 @@
-/** Registers the GeneSys combat (documents, sidebar tracker, and the intents the GM's client decides); call at init. */
-import { GenesysCombatTracker } from "../applications/combat-tracker.js";
+/** Registers the GeneSys combat documents and the intents the GM's client decides; call at init (the tracker is applications/register-tracker.ts). */
 import { GenesysCombat } from "./combat.js";
 import { GenesysCombatant } from "./combatant.js";
 
@@ -8,6 +7,5 @@ export function registerCombat(): void {
   CONFIG.Combatant.documentClass = GenesysCombatant;
   // Nothing is rolled: Foundry's initiative shows the execution value (Riflessi + maneuver initiative), a whole number.
   CONFIG.Combat.initiative = { formula: null, decimals: 0 };
-  CONFIG.ui.combat = GenesysCombatTracker;
   GenesysCombat.registerIntents();
 }

@@ -12,6 +12,7 @@ export * from "./check.js";
 export * from "./increment.js";
 export * from "./odds.js";
 export * from "./maneuvers.js";
+export * from "./maneuver-effects.js";
 export * from "./initiative.js";
 export * from "./attack.js";
 export * from "./weapons.js";

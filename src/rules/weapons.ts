@@ -126,6 +126,12 @@ function damageConstant(spec: DamageSpec, strength: number): number {
   return (spec.strengthBonus === null ? 0 : nat("strength", strength) + spec.strengthBonus) + spec.flat;
 }
 
+/** §2.4.1 a wielder's damage in the book's notation with its Forza counted in: 1D6+[FOR−2] at Forza 5 is 1D6+3. */
+export function wieldedDamageNotation(spec: DamageSpec, strength: number): string {
+  const s = checkSpec(spec);
+  return `${String(s.dice)}D${String(s.faces)}${signedTerm(damageConstant(s, nat("strength", strength)), "")}`;
+}
+
 /** §2.4.1/§2.3.6 lowest and highest damage before armour for a wielder's Forza (never below 0). */
 export function damageRange(spec: DamageSpec, strength: number): { min: number; max: number } {
   const s = checkSpec(spec);

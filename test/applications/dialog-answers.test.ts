@@ -5,7 +5,8 @@
  */
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { promptAttack, promptDefence, promptStatic, type DefencePlan } from "../../src/applications/attack-dialog.js";
-import { promptCheck } from "../../src/applications/check-dialog.js";
+import { promptCheck, rollButton } from "../../src/applications/check-dialog.js";
+import { translations } from "./sheet-fixtures.js";
 import { promptDeclaration, promptReplacement } from "../../src/applications/maneuver-dialog.js";
 import { prepareAttack, type AttackPlan } from "../../src/dice/attack-roll.js";
 import { prepareCheck, type CheckPlan } from "../../src/dice/check-request.js";
@@ -54,9 +55,9 @@ async function attackPlan(): Promise<AttackPlan> {
   return plan.value;
 }
 
-async function checkPlan(): Promise<CheckPlan> {
+async function checkPlan(difficulty?: number): Promise<CheckPlan> {
   const actor = await shooter();
-  const request = prepareCheck(actor, { characteristic: "perception" }, (k) => k);
+  const request = prepareCheck(actor, { characteristic: "perception", ...(difficulty === undefined ? {} : { difficulty }) }, (k) => k);
   if (!request.ok) throw new Error("refused");
   return request.plan;
 }
@@ -141,5 +142,29 @@ describe("answers of the wrong shape are dismissals, never a crash or a bogus an
     expect(await promptReplacement("Eroe", "execution")).toBe("cancel");
     expect(await promptReplacement("Eroe", "execution")).toBe("defence");
     expect(await promptReplacement("Eroe", "execution")).toBeNull();
+  });
+});
+
+describe("the check dialog's main button says what it will do", () => {
+  it("an automatic success is announced, not rolled: 'Annuncia il successo'", async () => {
+    // Percezione 7 against Banale (5): even 2 on the dice is enough (A-15).
+    diceDouble().dialogAnswers.push(null);
+    await promptCheck(await checkPlan(5));
+    const roll = diceDouble().dialogs.at(-1)?.buttons.find((b) => b.action === "roll");
+    expect(roll).toMatchObject({ label: "GENESYS.Check.Announce", icon: "fa-solid fa-bullhorn", default: true });
+    diceDouble().dialogAnswers.push(null);
+    await promptCheck(await checkPlan(20));
+    expect(diceDouble().dialogs.at(-1)?.buttons.find((b) => b.action === "roll")).toMatchObject({ label: "GENESYS.Check.Roll", icon: "fa-solid fa-dice" });
+  });
+
+  it("in Italian and English; ticking 'roll anyway' turns it back into a roll", () => {
+    const words = (lang: "it" | "en") => {
+      const strings = translations(lang);
+      return { localize: (key: string) => strings.get(key) ?? key };
+    };
+    expect(rollButton({ automatic: true }, false, words("it")).label).toBe("Annuncia il successo");
+    expect(rollButton({ automatic: true }, false, words("en")).label).toBe("Announce the success");
+    expect(rollButton({ automatic: true }, true, words("it")).label).toBe("Tira");
+    expect(rollButton({ automatic: false }, false, words("it")).label).toBe("Tira");
   });
 });

@@ -8,6 +8,8 @@ import { AnimalSheet } from "../../src/applications/sheets/animal-sheet.js";
 import { PersonSheet } from "../../src/applications/sheets/person-sheet.js";
 import type { GenesysActorSheet } from "../../src/applications/sheets/actor-sheet.js";
 import type { GenesysActor } from "../../src/documents/actor.js";
+import { SkillModel } from "../../src/data/item/skill.js";
+import { WeaponModel } from "../../src/data/item/weapon.js";
 import { asPlayer, bootSystem, foundryDouble } from "../foundry/boot.js";
 import { DataTransferDouble, dragEvent, ElementDouble, type DragEventDouble } from "../foundry/sheets.js";
 import { alven, innkeeper, makeEnv, personContext, renderAnimal, renderPerson, translations, wolf } from "./sheet-fixtures.js";
@@ -106,14 +108,17 @@ describe("item rows carry the drag markup core's ActorSheetV2 binds", () => {
     expect(html).toMatch(/class="item-img" draggable="false"/);
   });
 
-  it("from that markup core's _onDragStart puts { type: 'Item', uuid } of the row's item on the drag (for sheets and the hotbar)", async () => {
+  it("from that markup core's _onDragStart puts { type: 'Item', uuid } of the row's item on the drag; a skill or a weapon adds its roll for the hotbar", async () => {
     const actor = await alven();
     const sheet = personSheet(actor);
     for (const { id } of itemRows(renderPerson(actor, it_, gm))) {
       const el = new ElementDouble({ itemId: id });
       const transfer = new DataTransferDouble();
       await handlers(sheet)._onDragStart(asDragEvent(dragEvent("dragstart", el, el, transfer)));
-      expect(JSON.parse(transfer.getData("text/plain"))).toEqual({ type: "Item", uuid: `Actor.${actor.id}.Item.${id}` });
+      const system = actor.items.get(id)?.system;
+      const roll = system instanceof SkillModel ? { skill: system.slug } : system instanceof WeaponModel ? { itemId: id } : null;
+      const genesysRoll = roll ? { genesysRoll: { type: "GenesysRoll", actorUuid: actor.uuid, ...roll } } : {};
+      expect(JSON.parse(transfer.getData("text/plain"))).toEqual({ type: "Item", uuid: `Actor.${actor.id}.Item.${id}`, ...genesysRoll });
     }
   });
 });

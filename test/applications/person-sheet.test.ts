@@ -88,6 +88,21 @@ describe("character sheet: Alven (§1.3.3)", () => {
     expect(html).toContain('data-action="createItem" data-type="armor"');
   });
 
+  it("a weapon row's prominent button attacks; the plain skill check is the secondary icon beside it", async () => {
+    const actor = await alven();
+    const html = renderPerson(actor, it_, player, "combat");
+    const knife = actor.items.find((i) => i.name === "Coltello");
+    const skill = actor.items.find((i) => i.name === "Armi da mischia");
+    const row = html.slice(html.indexOf(`data-item-id="${knife?.id ?? "?"}"`), html.indexOf("</tr>", html.indexOf(`data-item-id="${knife?.id ?? "?"}"`)));
+    const cell = row.slice(row.indexOf('<div class="attack-cell">'), row.indexOf("</div>", row.indexOf('<div class="attack-cell">')));
+    // First in the cell, with a word: the attack.
+    expect(cell).toMatch(/^<div class="attack-cell">\s*<button type="button" class="attack primary" data-action="attack" data-tooltip="Attacca con Coltello i bersagli presi di mira"[^>]*><i class="fa-solid fa-crosshairs" inert><\/i> Attacca<\/button>/);
+    // Then an icon without a word, named for what it does: a check of the skill, no attack.
+    expect(cell).toMatch(new RegExp(`<button type="button" class="icon roll-check" data-action="rollCheck" data-skill-id="${skill?.id ?? "?"}" data-tooltip="Solo un lancio di verifica di Armi da mischia, senza attaccare" aria-label="Solo un lancio di verifica di Armi da mischia, senza attaccare"><i class="fa-solid fa-dice-d10" inert></i></button>`));
+    expect(cell.indexOf('data-action="attack"')).toBeLessThan(cell.indexOf('data-action="rollCheck"'));
+    expect(row.match(/data-action="attack"/g)).toHaveLength(1);
+  });
+
   it("adds up the weight carried and reads the encumbrance level from the rules (10.2 kg, one arm for FOR 5)", async () => {
     const actor = await alven();
     const ctx = personContext(actor, makeEnv(it_, player));

@@ -9,7 +9,10 @@ import {
   type AttackRow,
   type CardViewer,
 } from "../../src/chat/attack-card.js";
+import { damageOptions, type CardLocalizer } from "../../src/chat/attack-card.js";
 import { decorateAttackCard } from "../../src/chat/chat-hooks.js";
+import { translations } from "../applications/sheet-fixtures.js";
+import { npc } from "./helpers.js";
 import type { CounterChange } from "../../src/documents/actor.js";
 import { bootSystem } from "../foundry/boot.js";
 
@@ -132,18 +135,18 @@ describe("the attack card template (real handlebars)", () => {
     const applied = state([row("r0", ORC, "Orco", { defence: defended(12), outcome: "hit", damage: { formula: "4d6", dice: [6, 6, 3, 3], total: 18 }, applied: { change: CHANGE, venom: null, recordId: "rec0000000000001" } })]);
     const html = rowHtml(await render(applied, viewer(false, ATTACKER, ORC)), "r0");
     expect(html).toMatch(/<li class="rolled"><span>GENESYS.Attack.Step.rolled<\/span> <strong>18<\/strong><\/li>\s*<li class="armour"><span>GENESYS.Attack.Step.armour<\/span> <strong>3<\/strong><\/li>/);
-    expect(html).toContain("GENESYS.Attack.Counters(target:Orco,wounds:3,fatigue:0)");
+    expect(html).toContain("GENESYS.Attack.Counters(changes:GENESYS.Count.Wounds.other(count:3))");
     expect(html).toContain('class="genesys-attack__condition normal"');
     expect(html).toContain("GENESYS.Attack.StunPrompt(target:Orco,difficulty:18)");
-    expect(buttons(html)).toEqual(["undo", "stun"]);
+    expect(buttons(html)).toEqual(["stun", "undo"]);
 
     const undone = { ...applied, rows: { r0: { ...applied.rows["r0"]!, undone: true, undo: { wounds: 3, fatigue: 0, poison: 0, partial: false } } } };
     const again = rowHtml(await render(undone, viewer(false, ATTACKER)), "r0");
     expect(again).toContain("genesys-attack__applied undone");
-    expect(again).toContain("GENESYS.Attack.Undone");
+    expect(again).toContain('<span class="genesys-attack__tag undone">GENESYS.Attack.Tag.undone</span>');
     expect(buttons(again)).toEqual(["apply"]);
     const partly = { ...applied, rows: { r0: { ...applied.rows["r0"]!, undone: true, undo: { wounds: 1, fatigue: 0, poison: 0, partial: true } } } };
-    expect(rowHtml(await render(partly, viewer(false, ATTACKER)), "r0")).toContain("GENESYS.Attack.UndonePartial(wounds:1,fatigue:0,target:Orco)");
+    expect(rowHtml(await render(partly, viewer(false, ATTACKER)), "r0")).toContain("GENESYS.Attack.UndonePartial(wounds:GENESYS.Count.Wounds.other(count:1),fatigue:GENESYS.Count.Fatigue.other(count:0),target:Orco)");
   });
 
   it("a blind attack shows players who attacked whom, never the totals; the Narrator sees everything", async () => {
@@ -159,11 +162,125 @@ describe("the attack card template (real handlebars)", () => {
     expect(gm).toContain("GENESYS.Attack.BlindNote");
   });
 
+  it("a blind card says it once: not beside a player's hidden hint, nor above the sealed card's note on a Narrator's client", async () => {
+    const blind = state([row("r0", ORC, "Orco")], { blind: true });
+    const player = await render(blind, viewer(false, ATTACKER));
+    expect(player).toContain("GENESYS.Attack.HiddenHint");
+    expect(player).not.toContain("GENESYS.Attack.BlindNote");
+    expect(await render(blind, { ...viewer(true), sealed: true })).not.toContain("GENESYS.Attack.BlindNote");
+  });
+
   it("a finished burst sums up hits and grazing hits", () => {
     const done = state([row("r0", ORC, "Orco", { outcome: "grazing", defence: defended(20) }), row("r1", ORC, "Orco", { outcome: "hit", defence: defended(19) }), row("r2", ORC, "Orco", { outcome: "miss", defence: defended(24) })]);
-    expect(attackCardContext(done, NO_VIEWER, i18n).summary).toBe("GENESYS.Attack.Summary(hits:2,rolls:3,grazing:1)");
+    expect(attackCardContext(done, NO_VIEWER, i18n).summary).toBe("GENESYS.Attack.SummaryGrazing(hits:GENESYS.Count.Hits.other(count:2),rolls:GENESYS.Count.Rolls.other(count:3),grazing:1)");
   });
 });
+
+/** The lang file's strings, filled in as Foundry's format fills them. */
+function realI18n(lang: "it" | "en"): CardLocalizer {
+  const strings = translations(lang);
+  const localize = (key: string): string => strings.get(key) ?? key;
+  return { lang, localize, format: (key, data = {}) => localize(key).replace(/\{(\w+)\}/g, (m, name: string) => data[name] ?? m) };
+}
+
+/** A button's words as a player reads them (tags dropped, spaces collapsed). */
+function buttonText(html: string, action: string): string | null {
+  const match = new RegExp(`<button[^>]*data-attack-action="${action}"[^>]*>([\\s\\S]*?)</button>`).exec(html);
+  return match ? decode((match[1] ?? "").replace(/<[^>]+>/g, "")).replace(/\s+/g, " ").trim() : null;
+}
+
+/** The entities handlebars writes for quotes and ampersands, read back. */
+function decode(text: string): string {
+  return text.replace(/&#x27;/g, "'").replace(/&quot;/g, '"').replace(/&#x3D;/g, "=").replace(/&amp;/g, "&");
+}
+
+describe("what a player reads on the card, in Italian and English", () => {
+  const IT = realI18n("it");
+  const EN = realI18n("en");
+  const SCAGNOZZO = "Actor.scagnozzo00000001";
+  const rolled = (total: number, over: Partial<AttackRow> = {}) =>
+    row("r0", SCAGNOZZO, "Scagnozzo", { defence: defended(15), outcome: "hit", damage: { formula: "3d6", dice: [1, 1, 1], total }, ...over });
+  const as = (s: AttackCardState, lang: CardLocalizer, v: CardViewer = viewer(false, ATTACKER)) =>
+    foundry.applications.handlebars.renderTemplate(ATTACK_CARD_TEMPLATE, attackCardContext(s, v, lang));
+
+  it("Apply names what it applies and to whom: the damage that reaches the armour while the target's armour is still to come", async () => {
+    const plain = state([rolled(8)]);
+    const html = await as(plain, IT);
+    expect(buttonText(html, "apply")).toBe("Applica il danno (8) a Scagnozzo");
+    expect(decode(html)).toContain(`data-tooltip="${IT.localize("GENESYS.Attack.ApplyHint")}"`);
+    expect(buttonText(await as(plain, EN), "apply")).toBe("Apply the damage (8) to Scagnozzo");
+    // A grazing hit is halved before the armour (§3.2.7), as the pipeline halves it.
+    expect(buttonText(await as(state([rolled(13, { outcome: "grazing" })]), IT), "apply")).toBe("Applica il danno (6) a Scagnozzo");
+  });
+
+  it("with the armour bypassed Apply says the Ferite and Fatica, the very ones applyDamage adds", async () => {
+    const bypass = (total: number, type: "wounding" | "trauma") => {
+      const s = state([rolled(total)], { bypassArmour: true });
+      return { ...s, weapon: { ...s.weapon, damage: { ...s.weapon.damage, type } } };
+    };
+    expect(buttonText(await as(bypass(6, "wounding"), IT), "apply")).toBe("Applica 6 Ferite a Scagnozzo");
+    expect(buttonText(await as(bypass(6, "wounding"), EN), "apply")).toBe("Apply 6 Wounds to Scagnozzo");
+    expect(buttonText(await as(bypass(1, "wounding"), IT), "apply")).toBe("Applica 1 Ferita a Scagnozzo");
+    expect(buttonText(await as(bypass(1, "wounding"), EN), "apply")).toBe("Apply 1 Wound to Scagnozzo");
+    const trauma = bypass(7, "trauma");
+    expect(buttonText(await as(trauma, IT), "apply")).toBe("Applica 3 Ferite e 4 Fatica a Scagnozzo");
+    // The rules' pipeline on a target wearing a vest: the gap in the armour lets all of it through, as the label said.
+    const target = await npc("Scagnozzo", { items: [{ name: "Corpetto", type: "armor", system: { defence: 15, minStrength: 0, coverage: "torso", worn: true } }] });
+    const options = damageOptions(trauma, trauma.rows["r0"]!);
+    const change = options ? await target.applyDamage(options) : null;
+    expect(change && { wounds: change.after.wounds - change.before.wounds, fatigue: change.after.fatigue - change.before.fatigue }).toEqual({ wounds: 3, fatigue: 4 });
+    expect(buttonText(await as(state([rolled(9)], { aimedArea: "weapon" }), IT), "apply")).toBe("Applica il colpo all'arma di Scagnozzo");
+  });
+
+  it("Undo is the secondary 'Annulla il danno', and an undone row is tagged as undone", async () => {
+    const change: CounterChange = { ...CHANGE, actorUuid: SCAGNOZZO, after: { wounds: 1, fatigue: 0 }, damage: { ...CHANGE.damage!, stunCheck: false, wounds: 1, inflicted: 1, afterArmour: 1 } };
+    const applied = state([rolled(8, { applied: { change, venom: null, recordId: "rec0000000000001" } })]);
+    const html = await as(applied, IT);
+    expect(buttonText(html, "undo")).toBe("Annulla il danno");
+    expect(html).toMatch(/<button type="button" class="genesys-attack__secondary" data-attack-action="undo">/);
+    expect(buttonText(await as(applied, EN), "undo")).toBe("Undo the damage");
+    expect(html).toContain("Subisce 1 Ferita");
+    const undone = withRow0(applied, { undone: true, undo: { wounds: 1, fatigue: 0, poison: 0, partial: false } });
+    const again = await as(undone, IT);
+    expect(again).toMatch(/<div class="genesys-attack__status">\s*<span class="genesys-attack__outcome hit">Colpito<\/span>\s*<span class="genesys-attack__tag undone">Annullato<\/span>/);
+    expect(buttonText(again, "undo")).toBeNull();
+    expect(await as(undone, EN)).toContain('<span class="genesys-attack__tag undone">Undone</span>');
+  });
+
+  it("counts read right for 1 and for 2: lanci, colpi a segno, dosi, Ferite", () => {
+    const burst = (outcomes: ("hit" | "grazing" | "miss")[]) => state(outcomes.map((outcome, i) => row(`r${String(i)}`, SCAGNOZZO, "Scagnozzo", { outcome, defence: defended(15) })));
+    expect(attackCardContext(burst(["hit", "miss"]), NO_VIEWER, IT).summary).toBe("1 colpo a segno su 2 lanci");
+    expect(attackCardContext(burst(["hit", "grazing", "miss"]), NO_VIEWER, IT).summary).toBe("2 colpi a segno su 3 lanci, 1 di striscio");
+    expect(attackCardContext(burst(["hit", "miss"]), NO_VIEWER, EN).summary).toBe("1 hit out of 2 rolls");
+    expect(attackCardContext(burst(["hit", "hit"]), NO_VIEWER, EN).summary).toBe("2 hits out of 2 rolls");
+    const bitten = (doses: number) => {
+      const change: CounterChange = { ...CHANGE, actorUuid: SCAGNOZZO, after: { wounds: 2, fatigue: 0 } };
+      return state([rolled(5, { applied: { change, venom: { roll: doses, doses, limited: false }, recordId: "rec0000000000001" } })]);
+    };
+    expect(attackCardContext(bitten(1), NO_VIEWER, IT).rows[0]?.venom).toContain(": 1 dose (lancio 1)");
+    expect(attackCardContext(bitten(2), NO_VIEWER, IT).rows[0]?.venom).toContain(": 2 dosi (lancio 2)");
+    expect(attackCardContext(bitten(2), NO_VIEWER, IT).rows[0]?.applied?.counters).toBe("Subisce 2 Ferite");
+    expect(attackCardContext(bitten(2), NO_VIEWER, EN).rows[0]?.applied?.counters).toBe("Takes 2 Wounds");
+  });
+
+  it("a pending row shows the hit chance under its status; the name has its own line; the attacker is the message's speaker, not named again", async () => {
+    const pending = await as(state([row("r0", SCAGNOZZO, "Scagnozzo con un nome molto lungo")]), IT);
+    expect(pending).toMatch(/<div class="genesys-attack__row-head">\s*<span class="genesys-attack__target">Scagnozzo con un nome molto lungo<\/span>\s*<\/div>/);
+    expect(pending).toMatch(/<div class="genesys-attack__status">\s*<span class="genesys-attack__outcome pending">In attesa della difesa<\/span>\s*<span class="genesys-attack__distance">12 m<\/span>\s*<\/div>\s*<p class="genesys-attack__chance">Probabilità di colpire: 55 %<\/p>/);
+    expect(pending).not.toContain("J.B. Vanlet");
+    expect(await as(state([rolled(8)]), IT)).not.toContain("genesys-attack__chance");
+  });
+
+  it("the damage line writes the formula in the book's notation, as the sheets do", async () => {
+    const html = await as(state([rolled(8)]), IT);
+    expect(html).toMatch(/Danno <span class="formula">3D6<\/span>/);
+    expect(html).not.toContain("3d6");
+  });
+});
+
+function withRow0(s: AttackCardState, over: Partial<AttackRow>): AttackCardState {
+  return { ...s, rows: { r0: { ...s.rows["r0"]!, ...over } } };
+}
 
 describe("card events", () => {
   const fresh = state([row("r0", ORC, "Orco")]);

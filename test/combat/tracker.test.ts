@@ -1,6 +1,7 @@
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { TRACKER_TEMPLATE, trackerView, type TrackerView } from "../../src/applications/combat-view.js";
-import { GenesysCombatTracker } from "../../src/applications/combat-tracker.js";
+import { GenesysCombatTracker, labelInitiative } from "../../src/applications/combat-tracker.js";
+import { translations } from "../applications/sheet-fixtures.js";
 import type { GenesysCombat } from "../../src/documents/combat.js";
 import type { ContextEntry } from "../foundry/combat.js";
 import { MANEUVER_DIALOG_TEMPLATE, declarationChoices, promptDeclaration, promptReplacement, replacementChoices } from "../../src/applications/maneuver-dialog.js";
@@ -57,9 +58,12 @@ describe("the tracker's GeneSys part (templates/combat/tracker.hbs, real handleb
     expect(playerNpc).not.toContain("genesysSurprise");
     expect(playerNpc).not.toContain("genesysDeclare");
     const playerPc = rowHtml(playerHtml, of(pc).id ?? "");
-    expect(playerPc).toContain('data-action="genesysDeclare"');
-    expect(playerPc).toContain("GENESYS.Combat.Status.DeclaresNext");
+    // The row that must declare now has the labelled button, which says it instead of the status.
+    expect(playerPc).toMatch(/<button type="button" class="genesys-turn-action" data-action="genesysDeclare"[^>]*>.*GENESYS\.Combat\.Control\.DeclareNow<\/button>/);
+    expect(playerPc).not.toContain("GENESYS.Combat.Status.DeclaresNext");
     expect(playerPc).toContain("declares-next");
+    // The Narrator may declare again for the bandit: a secondary icon, no word.
+    expect(gmNpc).toMatch(/<button type="button" class="inline-control icon fa-solid fa-comment" data-action="genesysDeclare"[^>]*aria-label="GENESYS\.Combat\.Control\.Declare"/);
     expect(playerHtml).not.toContain("genesysBeginExecution");
 
     await asPlayer(() => combat.declare(of(pc), "attack"));
@@ -70,8 +74,37 @@ describe("the tracker's GeneSys part (templates/combat/tracker.hbs, real handleb
     // Both make 11 (9 + 2 and 7 + 4): Eroina, the later declarer, goes first.
     expect(combat.combatant?.name).toBe("Eroina");
     const own = rowHtml(executionHtml, of(pc).id ?? "");
-    expect(own).toContain('data-action="genesysReplace"');
-    expect(own).toContain('data-action="genesysHold"');
+    // Hold and Replace are what the row may do besides acting: icons, each named for screen readers.
+    expect(own).toMatch(/class="inline-control icon fa-solid fa-right-left" data-action="genesysReplace"[^>]*aria-label="GENESYS\.Combat\.Control\.Replace"/);
+    expect(own).toMatch(/class="inline-control icon fa-solid fa-pause" data-action="genesysHold"/);
+    expect(own).not.toContain("genesys-turn-action");
+    expect(own).toContain('<span class="genesys-turn-status">GENESYS.Combat.Status.ActsNow</span>');
+    expect(own).toContain("acts-now");
+    // Initiative numbers say what they are: the maneuver's, and Foundry's number as the execution order.
+    expect(own).toContain('<span class="genesys-maneuver-initiative">GENESYS.Combat.InitiativeShort 2</span>');
+    expect(own).toContain('data-genesys-order="GENESYS.Combat.Order"');
+    expect(own).toContain("GENESYS.Combat.OrderTooltip {&quot;reflexes&quot;:&quot;9&quot;,&quot;initiative&quot;:&quot;2&quot;,&quot;value&quot;:&quot;11&quot;}");
+  });
+
+  it("in the players' words: 'Dichiara' on the row that declares now, 'Ora dichiara' for the others, 'Iniz.' before the maneuver's number", async () => {
+    const pc = await person("Eroina", 9, true);
+    const npc = await person("Bandito", 7);
+    const { combat, of } = await fight(pc, npc);
+    await combat.startCombat();
+    await settle();
+    const strings = translations("it");
+    const localize = (key: string): string => strings.get(key) ?? key;
+    const it_ = { localize, format: (key: string, data: Record<string, string> = {}) => localize(key).replace(/\{(\w+)\}/g, (m, name: string) => data[name] ?? m) };
+    // The bandit (Riflessi 7) declares first; the Narrator's row for him gets the word, the player reads whose turn it is.
+    const gmRow = rowHtml(await render(trackerView(combat, game.user, it_)), of(npc).id ?? "");
+    expect(gmRow).toMatch(/data-action="genesysDeclare"[^>]*><i class="fa-solid fa-comment" inert><\/i> Dichiara<\/button>/);
+    const playerRow = rowHtml(await asPlayer(async () => render(trackerView(combat, game.user, it_))), of(npc).id ?? "");
+    expect(playerRow).toContain('<span class="genesys-turn-status">Ora dichiara</span>');
+    expect(playerRow).not.toContain("genesysDeclare");
+    await combat.declare(of(npc), "defence");
+    await settle();
+    const gmNpc = rowHtml(await render(trackerView(combat, game.user, it_)), of(npc).id ?? "");
+    expect(gmNpc).toContain('<span class="genesys-maneuver-initiative">iniz. 4</span>');
   });
 
   it("a held action shows its state and the trigger and cancel buttons to its owner", async () => {
@@ -88,8 +121,27 @@ describe("the tracker's GeneSys part (templates/combat/tracker.hbs, real handleb
     const row = rowHtml(html, of(pc).id ?? "");
     expect(row).toContain("holding");
     expect(row).toContain("GENESYS.Combat.Status.Holding");
-    expect(row).toContain('data-action="genesysTrigger"');
-    expect(row).toContain('data-action="genesysCancelHold"');
+    // Acting on the awaited event is the one labelled button; giving the hold up stays an icon.
+    expect(row).toMatch(/<button type="button" class="genesys-turn-action" data-action="genesysTrigger"[^>]*data-tooltip="GENESYS\.Combat\.Control\.Trigger"><i class="fa-solid fa-bolt" inert><\/i> GENESYS\.Combat\.Control\.TriggerNow<\/button>/);
+    expect(row).toMatch(/class="inline-control icon fa-solid fa-ban" data-action="genesysCancelHold"/);
+  });
+});
+
+describe("Foundry's initiative number, captioned", () => {
+  /** A combatant row of core's tracker, as far as labelInitiative reads it (no DOM in these tests). */
+  function coreRow() {
+    const number = { dataset: {} as Record<string, string>, attributes: new Map<string, string>(), setAttribute(name: string, value: string) { this.attributes.set(name, value); } };
+    return { number, li: { querySelector: (selector: string) => (selector === ".token-initiative" ? number : null) } };
+  }
+  const genesysRow = (dataset: Record<string, string>) => ({ dataset }) as unknown as HTMLElement;
+
+  it("names the number as the execution order, with its sum in the tooltip; no caption when the row has none", () => {
+    const { number, li } = coreRow();
+    labelInitiative(li as unknown as Element, genesysRow({ genesysOrder: "Ordine", genesysOrderTooltip: "Ordine di esecuzione 11: Riflessi 9 + iniziativa della manovra 2" }));
+    expect(number.dataset).toEqual({ genesysOrder: "Ordine", tooltip: "Ordine di esecuzione 11: Riflessi 9 + iniziativa della manovra 2" });
+    expect(number.attributes.get("aria-label")).toBe("Ordine di esecuzione 11: Riflessi 9 + iniziativa della manovra 2");
+    labelInitiative(li as unknown as Element, genesysRow({}));
+    expect(number.dataset["genesysOrder"]).toBeUndefined();
   });
 });
 
@@ -152,7 +204,7 @@ describe("the maneuver dialog (templates/combat/maneuver-dialog.hbs)", () => {
   it("lists the six maneuvers with their initiative, and the hold box", async () => {
     const html = await render({ choices: declarationChoices(null, i18n), hold: { label: "HOLD", hint: "" }, initiativeLabel: "INI" }, MANEUVER_DIALOG_TEMPLATE);
     for (const [key, initiative] of [["defence", 4], ["attack", 2], ["execution", 0], ["focus", 0], ["movement", 0], ["preparation", 0]] as const) {
-      expect(html).toMatch(new RegExp(`value="${key}"[\\s\\S]*?GENESYS\\.Maneuver\\.${key}[\\s\\S]*?>${String(initiative)}<`));
+      expect(html).toMatch(new RegExp(`value="${key}"[\\s\\S]*?GENESYS\\.Maneuver\\.${key}[\\s\\S]*?>INI ${String(initiative)}<`));
     }
     expect(html).toContain('name="held"');
   });
@@ -162,8 +214,16 @@ describe("the maneuver dialog (templates/combat/maneuver-dialog.hbs)", () => {
     expect(choices.filter((c) => !c.disabled).map((c) => c.value)).toEqual(["defence", "cancel"]);
     const html = await render({ choices, hold: null, initiativeLabel: "INI" }, MANEUVER_DIALOG_TEMPLATE);
     expect(html).toMatch(/value="movement" disabled/);
-    expect(html).toMatch(/value="cancel" checked/);
     expect(html).not.toContain('name="held"');
+  });
+
+  it("preselects nothing when replacing: pressing the default button cannot cancel the maneuver by itself", async () => {
+    const choices = replacementChoices("attack", i18n);
+    expect(choices.filter((c) => c.checked)).toEqual([]);
+    const html = await render({ choices, hold: null, initiativeLabel: "INI" }, MANEUVER_DIALOG_TEMPLATE);
+    expect(html).not.toContain("checked");
+    expect(html).toMatch(/<label class="genesys-maneuver-choice choice-cancel">\s*<input type="radio" name="maneuver" value="cancel">/);
+    expect(declarationChoices(null, i18n).filter((c) => c.checked)).toEqual([]);
   });
 
   it("opens through DialogV2 and returns the answer, or null when closed", async () => {

@@ -14,6 +14,7 @@ const it18n = {
     "GENESYS.Check.Success": "Successo",
     "GENESYS.Check.Failure": "Fallimento",
     "GENESYS.Check.Grade": "Grado",
+    "GENESYS.Check.Score": "Punteggio",
     "GENESYS.Check.Modifiers": "Modificatori",
     "GENESYS.Check.Difficulty": "Difficoltà",
     "GENESYS.Check.Total": "Totale",
@@ -93,6 +94,18 @@ describe("checkCardContext", () => {
   it("private view shows nothing of the result", () => {
     const c = checkCardContext(input({ isPrivate: true, increment: { reason: "hardSuccess", status: "stored", points: 2, grade: null } }), it18n);
     expect(c).toMatchObject({ hidden: true, dice: null, total: null, margin: null, chance: null, increment: null, lines: [] });
+  });
+
+  it("names the number as the book does: a skill's Grado, a characteristic's Punteggio", () => {
+    expect(checkCardContext(input({ kind: "skill" }), it18n).lines[0]).toMatchObject({ label: "Grado", cssClass: "grade" });
+    expect(checkCardContext(input({ kind: "characteristic" }), it18n).lines[0]).toMatchObject({ label: "Punteggio", cssClass: "grade" });
+  });
+
+  it("a blind roll says so once: the private view's hint alone, the Narrator's view one note", () => {
+    const hidden = checkCardContext(input({ blind: true, isPrivate: true }), it18n);
+    expect(hidden.notes).toEqual([]);
+    expect(hidden.hiddenText).toBe("GENESYS.Check.HiddenHint");
+    expect(checkCardContext(input({ blind: true }), it18n).notes.filter((n) => n.cssClass === "blind")).toHaveLength(1);
   });
 
   it("signed numbers use a real minus sign", () => {

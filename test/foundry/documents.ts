@@ -44,6 +44,17 @@ export class User {
   async setFlag(scope: string, key: string, value: unknown): Promise<this> {
     return this.update({ flags: { [scope]: { [key]: value } } });
   }
+  /** Hotbar slot → macro id (v13 API User#hotbar). */
+  hotbar: Record<number, string> = {};
+  /** Puts a macro in a hotbar slot, or empties it for null, and resolves with the user (v13 API
+   *  User#assignHotbarMacro; dnd5e module/documents/macro.mjs and draw-steel helpers/macros.mjs call it after creating
+   *  the macro). Moving a macro from another slot (`fromSlot`) is not modelled. */
+  async assignHotbarMacro(macro: { id: string } | null, slot: number): Promise<this> {
+    await Promise.resolve();
+    if (macro) this.hotbar[slot] = macro.id;
+    else Reflect.deleteProperty(this.hotbar, slot);
+    return this;
+  }
   /** v13 User#query: the handler runs on this user's client; see clients.ts for what it is told and the timeout. */
   async query(name: string, data: unknown, options: { timeout?: number } = {}): Promise<unknown> {
     return deliverQuery(this, name, data, options);

@@ -12,6 +12,7 @@ import { installCombat } from "./combat.js";
 import { embeddedDocument, installScenes, type Scene } from "./scenes.js";
 import { currentClientUser } from "./clients.js";
 import { installTokens } from "./tokens.js";
+import { installMacros } from "./macros.js";
 
 export interface Notification { level: "info" | "warn" | "error"; message: string }
 
@@ -150,5 +151,6 @@ export function installFoundry(): FoundryDouble {
   installCombat();
   installTokens();
   installScenes();
+  installMacros();
   return { notifications, settings, users, hooks, setUser: (u) => { seat = u; } };
 }

@@ -17,6 +17,7 @@ import {
   unarmedDamageRange,
   weaponRange,
   weaponRowRange,
+  wieldedDamageNotation,
 } from "../../src/rules/weapons.js";
 import type { DamageSpec, WeaponKey } from "../../src/rules/weapons.js";
 
@@ -172,6 +173,12 @@ describe("§2.4.1 damage notation (A-07)", () => {
   ] as const)("formats %j as %s and %s", (spec, book, foundry) => {
     expect(formatDamage(spec)).toEqual({ book, foundry });
     expect(parseDamage(book)).toEqual(spec);
+  });
+
+  it("writes a wielder's damage with Forza counted in, in the book's notation", () => {
+    expect(wieldedDamageNotation(WEAPON_TABLE.knifeMelee.damage, 5)).toBe("1D6+3");
+    expect(wieldedDamageNotation({ dice: 1, faces: 6, strengthBonus: -2, flat: 0, type: "wounding" }, 1)).toBe("1D6−1");
+    expect(wieldedDamageNotation({ dice: 4, faces: 6, strengthBonus: null, flat: 0, type: "wounding" }, 7)).toBe("4D6");
   });
 
   it("uses the caller's roll-data path for Forza", () => {

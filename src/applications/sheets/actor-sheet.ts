@@ -8,10 +8,13 @@
  * `draggable` on the element carrying `data-item-id`, and nothing here overrides the drag start. Evidence:
  * MetaMorphic-Digital/draw-steel#47, foundryvtt/foundryvtt#12914 and #12279 (the `.draggable` binding, not an option),
  * foundryvtt/dnd5e#6531 (the dataset is read on the `.draggable` element), foundryvtt/foundryvtt#7807 and
- * Savantford/foundry-weirdwizard#180 (the hotbar's toggle macro for an item dragged off an actor sheet).
+ * Savantford/foundry-weirdwizard#180 (the hotbar's toggle macro for an item dragged off an actor sheet). What rolls
+ * also carries its roll for the hotbar (macros/roll-drag.ts): a characteristic's roll button (`.draggable` too) the
+ * roll alone, a skill's or a weapon's row core's Item data with the roll beside it.
  */
 import type { CharacteristicKey } from "../../rules/types.js";
 import { CHARACTERISTICS } from "../../rules/types.js";
+import { characteristicDrag, itemDrag } from "../../macros/roll-drag.js";
 import { creatableItemTypes, dropVerdict } from "./drop-policy.js";
 import { HandlebarsActorSheet, type ActorSheetContext, type PartialRenderOptions, type SheetRenderOptions, type TemplatePart } from "./handlebars-sheet-base.js";
 import type { SheetEnv } from "./context/shared.js";
@@ -92,6 +95,35 @@ export abstract class GenesysActorSheet<Ctx extends GenesysActorSheetContext = G
   protected itemFor(target: HTMLElement): Item.Implementation | null {
     const id = target.closest<HTMLElement>("[data-item-id]")?.dataset["itemId"];
     return id ? (this.actor.items.get(id) ?? null) : null;
+  }
+
+  /**
+   * Core's drag start, plus the roll a characteristic, a skill or a weapon offers the hotbar. Core's Item data of a
+   * row is read back and kept (other sheets copy and sort by it); the roll goes beside it.
+   */
+  protected override async _onDragStart(event: DragEvent): Promise<void> {
+    // Core's DragDrop calls this from the listener of the `.draggable` element itself, whose dataset says what it is.
+    const dataset = (event.currentTarget as HTMLElement | null)?.dataset ?? {};
+    const transfer = event.dataTransfer;
+    const characteristic = dataset["characteristic"];
+    if (transfer && dataset["itemId"] === undefined && isCharacteristic(characteristic)) {
+      transfer.setData("text/plain", JSON.stringify(characteristicDrag(this.actor, characteristic)));
+      return;
+    }
+    await super._onDragStart(event);
+    const item = this.actor.items.get(dataset["itemId"] ?? "");
+    const roll = item ? itemDrag(this.actor, item) : null;
+    if (!transfer || !roll) return;
+    let given: unknown = null;
+    try {
+      given = JSON.parse(transfer.getData("text/plain"));
+    } catch {
+      return;
+    }
+    // Core's drag data is JSON of an object; only its type is read.
+    if (typeof given === "object" && given !== null && (given as Record<string, unknown>)["type"] === "Item") {
+      transfer.setData("text/plain", JSON.stringify({ ...given, genesysRoll: roll }));
+    }
   }
 
   /**

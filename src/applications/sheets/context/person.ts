@@ -76,6 +76,10 @@ export interface WeaponRow extends ItemRowBase {
   skillName: string;
   skillGrade: number | null;
   skillId: string | null;
+  /** The row's main button: attack with this weapon (its tooltip names the weapon). */
+  attackLabel: string;
+  /** The secondary icon: a plain check of the weapon's skill, no attack. */
+  checkLabel: string;
   rounds: number | null;
   magazine: number | null;
 }
@@ -199,6 +203,7 @@ function weaponRow(item: Item.Implementation, sys: WeaponModel, skills: Map<stri
   const wielded = sys.wielded;
   const skill = sys.skillSlug ? skills.get(sys.skillSlug) : undefined;
   const penalty = wielded?.attackPenalty ?? 0;
+  const skillName = skill?.name ?? (sys.skillSlug || "—");
   return {
     ...itemRowBase(item),
     ready: sys.ready,
@@ -211,9 +216,11 @@ function weaponRow(item: Item.Implementation, sys: WeaponModel, skills: Map<stri
     halfDamageFrom: wielded?.halfDamageFrom ?? null,
     attackPenalty: penalty,
     attackPenaltyText: penalty === 0 ? "" : signed(penalty),
-    skillName: skill?.name ?? (sys.skillSlug || "—"),
+    skillName,
     skillGrade: skill?.grade ?? null,
     skillId: skill?.id ?? null,
+    attackLabel: env.format("GENESYS.Sheet.Weapon.AttackWith", { weapon: item.name }),
+    checkLabel: env.format("GENESYS.Sheet.Weapon.SkillCheck", { skill: skillName }),
     rounds: sys.rounds,
     magazine: sys.active?.magazine ?? null,
   };

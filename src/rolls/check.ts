@@ -1,14 +1,15 @@
 /**
- * Check rolls for an actor (§1.7): plan → dialog → roll → increment point (§1.8.2) → chat card.
- * Every number comes from src/rules through the helpers in src/dice. An open check is rolled on this client, with the
+ * Check rolls (§1.7), the one flow every check goes through (sheet, macro, API, stun check): plan → dialog → the
+ * `genesys.preRollCheck` hook → roll → increment point (§1.8.2) → chat card → the `genesys.rollCheck` hook. Every
+ * number comes from src/rules through the helpers in src/dice. The dialog is the application layer's and is handed in
+ * (applications/register-check.ts), so this layer opens none itself. An open check is rolled on this client, with the
  * user's own dice; a blind one (§1.7.3) is asked of the Narrator's client, which rolls it (dice/check-intents.ts).
  */
 import { applyMessageMode, currentMessageMode, rollModeOption, type MessageMode } from "../compat/message-mode.js";
-import { promptCheck } from "../applications/check-dialog.js";
 import { sendBlindCheck } from "../dice/check-intents.js";
 import { checkPreview, checkRollOptions, prepareCheck, type CheckActor, type CheckPlan, type CheckRequestOptions } from "../dice/check-request.js";
 import { checkCardContext, GenesysCheckRoll } from "../dice/genesys-roll.js";
-import { recordIncrement } from "./skill-increment.js";
+import { recordIncrement } from "../documents/skill-increment.js";
 
 export interface RollCheckOptions extends CheckRequestOptions {
   /** Ask difficulty and modifier in a dialog first (default true). */
@@ -16,6 +17,18 @@ export interface RollCheckOptions extends CheckRequestOptions {
   /** Roll even when success is certain (A-15); the dialog asks this itself. Default false. */
   rollIfAutomatic?: boolean;
 }
+
+/** The dialog's answer. Numbers are as typed: the flow refuses what is not a whole number. */
+export interface CheckAnswer {
+  difficulty: number | null;
+  modifiers: number;
+  blind: boolean;
+  /** The check was an automatic success (A-15) and the user asked to roll anyway. */
+  rollAnyway: boolean;
+}
+
+/** Asks the user for difficulty and modifier; null when dismissed. */
+export type CheckPrompt = (plan: CheckPlan) => Promise<CheckAnswer | null>;
 
 /** The posted card: a roll message (from Roll#toMessage) or a stored one (ChatMessage.create, for an automatic success). */
 export type CheckMessage = ChatMessage.Implementation | ChatMessage.Stored;
@@ -34,17 +47,17 @@ function localize(key: string): string {
 
 /**
  * §1.7.1 a check on a characteristic or a skill of `actor`, posted to chat. Returns the message, or null when
- * nothing was posted: dialog dismissed, bad input or an actor that cannot roll (a warning says which). A player's
- * blind check also gives null: its card is the Narrator's and never reaches this client.
+ * nothing was posted: dialog dismissed, bad input, a pre-hook's veto or an actor that cannot roll (a warning says
+ * which). A player's blind check also gives null: its card is the Narrator's and never reaches this client.
  */
-export async function rollCheck(actor: RollingActor, options: RollCheckOptions = {}): Promise<CheckMessage | null> {
+export async function rollCheck(actor: RollingActor, options: RollCheckOptions, prompt: CheckPrompt): Promise<CheckMessage | null> {
   const request = prepareCheck(actor, options, localize);
   if (!request.ok) return warn(request.refusal.warning, request.refusal.data);
   let plan = request.plan;
   let rollAnyway = options.rollIfAutomatic === true;
 
   if (options.prompt !== false) {
-    const answer = await promptCheck(plan);
+    const answer = await prompt(plan);
     if (!answer) return null;
     // The answer goes through the same checks as a macro's options.
     const confirmed = prepareCheck(actor, { ...options, difficulty: answer.difficulty, modifiers: answer.modifiers, blind: answer.blind }, localize);
@@ -56,8 +69,19 @@ export async function rollCheck(actor: RollingActor, options: RollCheckOptions =
   // §1.7.3 the active Narrator's client rolls every blind check, so a player's client never holds its dice; blind
   // chosen in the chat controls counts as much as the dialog's box.
   const mode = currentMessageMode();
-  if (plan.blind || mode === "blind") return blindCheck({ ...plan, blind: true });
+  if (mode === "blind") plan = { ...plan, blind: true };
+  // A module sees the final plan; it gets a copy, so only its answer (false: no roll) changes anything.
+  if (!Hooks.call("genesys.preRollCheck", actor, { ...plan })) return null;
 
+  const message = await post(actor, plan, rollAnyway, mode);
+  // A stored message is fvtt-types' structural ChatMessage.Stored, which the lint rule cannot match to the class.
+  // eslint-disable-next-line @typescript-eslint/no-unsafe-class-instance-assignment
+  Hooks.callAll("genesys.rollCheck", actor, message, { ...plan });
+  return message;
+}
+
+async function post(actor: RollingActor, plan: CheckPlan, rollAnyway: boolean, mode: MessageMode): Promise<CheckMessage | null> {
+  if (plan.blind) return blindCheck(plan);
   const speaker = ChatMessage.getSpeaker({ actor });
 
   // A-15: certain success needs no dice, unless asked.

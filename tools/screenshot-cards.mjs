@@ -1,0 +1,313 @@
+// Screenshots of the chat cards, the dialogs and the combat tracker without Foundry, as a player reads them: the real
+// templates rendered with the real handlebars package from the contexts the system's own builders make (the check
+// card, the attack card in each of its states, the sealed placeholder and the Narrator's sealed view; the dialogs as
+// their prompt functions hand them to DialogV2; the tracker's part from trackerView over a combat of the test double),
+// the compiled genesys.css, and a rough imitation of Foundry's chat log, window frame and tracker rows (not Foundry's
+// CSS). Chat and tracker at the sidebar's 300 px, dialogs at their own width; light and dark.
+//
+//   node tools/screenshot-cards.mjs [--out docs/screenshots] [--lang it|en] [--only NAME]
+//
+// Needs a Chromium (Debian: apt-get install chromium); pngquant, when installed, makes the PNGs small. With --lang en
+// the files get an "-en" suffix. --only shoots the files whose name contains NAME.
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import * as sass from "sass";
+import { createServer } from "vite";
+import { frameCss, chromium, iconCss, shoot, withPlaceholders, cliArgs } from "./lib/screenshots.mjs";
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const { arg, has } = cliArgs();
+const OUT = path.resolve(ROOT, arg("--out", "docs/screenshots"));
+const LANG = arg("--lang", "it");
+const ONLY = arg("--only", "");
+const SUFFIX = LANG === "it" ? "" : `-${LANG}`;
+const SIDEBAR = 300;
+const THEMES = ["light", "dark"];
+
+/** Foundry's chat log, a dialog's form and footer, the tracker's rows: a rough imitation, for the picture only. */
+const CORE_CSS = `
+  body.theme-light { --sidebar-bg: #d9d3c6; --msg-bg: #f3efe6; --msg-border: #a89f8f; --muted: #5e564d; --row-border: #b7ae9f; --active: rgba(91,42,28,.12); }
+  body.theme-dark { --sidebar-bg: #17161c; --msg-bg: #25242c; --msg-border: #45434d; --muted: #aaa296; --row-border: #3c3a44; --active: rgba(228,161,132,.12); }
+  .sidebar { width: ${String(SIDEBAR)}px; background: var(--sidebar-bg); color: var(--frame-fg); border-radius: 4px; padding: 6px; font-size: 14px; }
+  .chat-log { list-style: none; margin: 0; padding: 0; display: flex; flex-direction: column; gap: 6px; }
+  .chat-message { padding: 6px 8px; background: var(--msg-bg); border: 1px solid var(--msg-border); border-radius: 5px; }
+  .chat-message.whisper { border-style: dashed; }
+  .message-header { display: flex; align-items: baseline; gap: 6px; margin-bottom: 4px; }
+  .message-sender { flex: 1; margin: 0; font-size: 14px; }
+  .message-metadata, .whisper-to { font-size: 11px; color: var(--muted); }
+  .whisper-to { margin: -2px 0 4px; }
+  .dialog .window-content { padding: 10px 12px; }
+  .standard-form { display: flex; flex-direction: column; gap: 6px; }
+  .form-group { display: flex; align-items: center; gap: 8px; }
+  .form-group > label { flex: 2; }
+  .form-group > .form-fields { flex: 3; display: flex; gap: 4px; }
+  .form-group > .form-fields > * { flex: 1; min-width: 0; }
+  fieldset { margin: 0; padding: 4px 8px; border: 1px solid var(--ctl-border); border-radius: 4px; }
+  label.checkbox { display: inline-flex; align-items: center; gap: 4px; }
+  .form-footer { display: flex; gap: 6px; margin-top: 10px; }
+  .form-footer button { flex: 1; height: 32px; display: inline-flex; align-items: center; justify-content: center; gap: 6px; }
+  .form-footer button.default { border-color: var(--tab-active); box-shadow: 0 0 0 1px var(--tab-active) inset; }
+  .combat-header { display: flex; justify-content: space-between; align-items: center; padding: 4px 6px; font-weight: bold; }
+  .combat-tracker { list-style: none; margin: 0; padding: 0; }
+  .combatant { display: flex; align-items: center; gap: 6px; padding: 5px 4px; border-bottom: 1px solid var(--row-border); }
+  .combatant.active { background: var(--active); }
+  .combatant .token-image { width: 36px; height: 36px; flex: none; border: none; }
+  .combatant .token-name { flex: 1; min-width: 0; display: flex; flex-direction: column; gap: 3px; }
+  .combatant .token-name .name { font-size: 14px; }
+  .combatant .token-initiative { flex: none; width: 40px; text-align: center; font-size: 16px; font-weight: bold; }
+  .combat-footer { display: flex; justify-content: space-between; padding: 6px; opacity: .7; letter-spacing: 6px; }
+  button.inline-control { width: 22px; height: 22px; padding: 0; display: inline-flex; align-items: center; justify-content: center; font-size: 11px; }
+  button.inline-control.active { color: var(--tab-active); border-color: var(--tab-active); }
+`;
+
+function document_(theme, body, css) {
+  return `<!doctype html><html><head><meta charset="utf-8"><style>${frameCss()}\n${CORE_CSS}\n${iconCss()}\n${css}</style></head>
+<body class="theme-${theme}">${withPlaceholders(body)}</body></html>`;
+}
+
+/** One chat message as Foundry's log shows it: the speaker in the header, the card as its content. */
+function message({ sender, content, whisper = null, time = "ora" }) {
+  const to = whisper ? `<p class="whisper-to">${whisper}</p>` : "";
+  return `<li class="chat-message message${whisper ? " whisper" : ""}"><header class="message-header"><h4 class="message-sender">${sender}</h4><span class="message-metadata"><time>${time}</time></span></header>${to}<div class="message-content">${content}</div></li>`;
+}
+
+function chatPage(theme, messages, css) {
+  return document_(theme, `<section class="sidebar shot"><ol class="chat-log">${messages.join("\n")}</ol></section>`, css);
+}
+
+/** A DialogV2 as the double recorded it: title, content, and the buttons it renders in the form's footer. */
+function dialogPage(theme, config, css) {
+  const width = config.position?.width ?? 400;
+  const buttons = config.buttons
+    .map((b) => `<button type="submit" data-action="${b.action}" class="${b.default ? "default" : ""}">${b.icon ? `<i class="${b.icon}" inert></i>` : ""}<span>${b.label}</span></button>`)
+    .join("");
+  const body = `<div class="application dialog auto-height shot ${(config.classes ?? []).join(" ")}" style="--w:${String(width)}px">
+<header class="window-header"><span class="title">${config.window?.title ?? ""}</span><span class="controls">✕</span></header>
+<section class="window-content"><form class="dialog-form standard-form">${config.content}<footer class="form-footer">${buttons}</footer></form></section></div>`;
+  return { html: document_(theme, body, css), width };
+}
+
+async function main() {
+  const browser = chromium();
+  const css = sass.compile(path.join(ROOT, "styles/genesys.scss"), { loadPaths: [path.join(ROOT, "styles")] }).css;
+  // The contexts are TypeScript and need the Foundry double installed first: load them through Vite.
+  const server = await createServer({ root: ROOT, configFile: false, logLevel: "error", server: { middlewareMode: true }, appType: "custom" });
+  const load = (file) => server.ssrLoadModule(file);
+  try {
+    const globals = await load("/test/foundry/globals.ts");
+    globalThis.foundryDouble = globals.installFoundry();
+    const { bootSystem, foundryDouble } = await load("/test/foundry/boot.ts");
+    await bootSystem();
+    const fixtures = await load("/test/applications/sheet-fixtures.ts");
+    // The double's i18n answers keys; the pictures need the lang file's words, filled in as Foundry fills them.
+    const strings = fixtures.translations(LANG);
+    const localize = (key) => strings.get(key) ?? key;
+    Object.assign(game.i18n, { lang: LANG, localize, format: (key, data = {}) => localize(key).replace(/\{(\w+)\}/g, (m, name) => data[name] ?? m) });
+    const i18n = game.i18n;
+    const render = (template, context) => foundry.applications.handlebars.renderTemplate(`systems/genesys-gdr/${template}`, context);
+    fs.mkdirSync(OUT, { recursive: true });
+    const out = (name) => path.join(OUT, `${name}${SUFFIX}.png`);
+    const wanted = (name) => ONLY === "" || name.includes(ONLY);
+
+    const card = await load("/src/chat/attack-card.ts");
+    const check = await load("/src/dice/genesys-roll.ts");
+    const rules = await load("/src/rules/index.ts");
+    const { diceDouble } = await load("/test/foundry/dice.ts");
+    const { player: playerUser } = (await load("/test/foundry/boot.ts")).users();
+
+    // ───────── people: built through the double and the real data models ─────────
+    const HUMAN = { dexterity: 7, experience: 7, charm: 7, strength: 7, perception: 7 };
+    const jack = await fixtures.createActor({
+      name: "Jack Quade", type: "character", system: { characteristics: HUMAN },
+      ownership: { default: 0, [playerUser.id]: 3 },
+      items: [
+        { name: "Pistola", type: "skill", system: { characteristic: "perception", bought: 5 } },
+        { name: "Corsa", type: "skill", system: { characteristic: "dexterity", bought: 5 } },
+        { name: "Pistola", type: "weapon", system: { skill: "pistola", ready: true, rounds: 11, modes: [{ key: "oneHanded", damage: { dice: 4, faces: 6, strength: false, flat: 0, type: "wounding" }, magazine: 12, range: { kind: "metres", value: 600 }, multiAttack: 1 }] } },
+      ],
+    });
+    const longName = "Scagnozzo con un nome molto lungo";
+    const thug = await fixtures.createActor({
+      name: longName, type: "npc", system: { characteristics: HUMAN },
+      items: [
+        { name: "Schivare", type: "skill", system: { characteristic: "dexterity", bought: 3 } },
+        { name: "Giubbotto di cuoio", type: "armor", system: { defence: 4, minStrength: 0, coverage: "torso", worn: true } },
+      ],
+    });
+    const goblin = await fixtures.createActor({ name: "Goblin", type: "npc", system: { characteristics: HUMAN } });
+    const ATTACKER = jack.uuid;
+    const THUG = thug.uuid;
+    const gmView = { isGM: true, owns: () => true };
+    const attackerView = { isGM: false, owns: (uuid) => uuid === ATTACKER };
+
+    // ───────── the attack card, one state after the other ─────────
+    const weapon = jack.items.find((i) => i.type === "weapon");
+    const base = {
+      version: 2,
+      attacker: { actorUuid: ATTACKER, name: jack.name },
+      weapon: {
+        name: "Pistola", itemId: weapon?.id ?? null, modeLabel: "GENESYS.WeaponMode.ranged", kind: "ranged", explosive: false,
+        damage: { formula: "4d6", book: "4D6±0 / F", type: "wounding", spec: { dice: 4, faces: 6, strengthBonus: null, flat: 0, type: "wounding" }, strength: 7 },
+        venom: null,
+      },
+      grade: { label: "Pistola", value: 12 },
+      aimedArea: "trunk",
+      bypassArmour: false,
+      blind: false,
+      rounds: { used: 1, left: 11 },
+    };
+    const row = (id, over = {}) => ({
+      id, target: { actorUuid: THUG, tokenUuid: null, name: longName }, distance: 12, beyondHalf: false,
+      parts: [{ key: "range", value: -2 }], chance: { hit: 0.55, grazing: 0 },
+      attack: { formula: "2d10 + 10", dice: [7, 5], total: 22 }, defence: null, outcome: null, damage: null, applied: null, undone: false, undo: null,
+      ...over,
+    });
+    const withRows = (rows, over = {}) => ({ ...base, order: rows.map((r) => r.id), rows: Object.fromEntries(rows.map((r) => [r.id, r])), ...over });
+    const dodge = { kind: "roll", label: "Schivare", grade: 10, parts: [], roll: { formula: "2d10 + 10", dice: [4, 3], total: 17 } };
+    const damage = { formula: "4d6", dice: [5, 4, 3, 3], total: 15 };
+    // The applied change is the one the rules' pipeline makes on the thug (Giubbotto di cuoio, Df 4).
+    const pending = withRows([row("r0")]);
+    const hit = withRows([row("r0", { defence: dodge, outcome: "hit" })]);
+    const rolled = withRows([row("r0", { defence: dodge, outcome: "hit", damage })]);
+    const options = card.damageOptions(rolled, rolled.rows.r0);
+    const change = await thug.applyDamage(options);
+    const applied = withRows([row("r0", { defence: dodge, outcome: "hit", damage, applied: { change, venom: null, recordId: "rec0000000000001" } })]);
+    const undone = withRows([row("r0", { ...applied.rows.r0, undone: true, undo: { wounds: change.after.wounds - change.before.wounds, fatigue: 0, poison: 0, partial: false } })]);
+    const burstWeapon = { ...base.weapon, name: "Mitragliatrice", modeLabel: "GENESYS.WeaponMode.ranged" };
+    const burst = withRows([
+      row("r0", { defence: dodge, outcome: "hit", attack: { formula: "2d10 + 8", dice: [8, 6], total: 22 } }),
+      row("r1", { defence: { ...dodge, roll: { ...dodge.roll, dice: [6, 2], total: 18 } }, outcome: "grazing", attack: { formula: "2d10 + 8", dice: [5, 5], total: 18 } }),
+      row("r2", { target: { actorUuid: goblin.uuid, tokenUuid: null, name: "Goblin" }, distance: 9, defence: { ...dodge, label: "Destrezza", grade: 7, roll: { formula: "2d10 + 7", dice: [9, 8], total: 24 } }, outcome: "miss", attack: { formula: "2d10 + 8", dice: [3, 4], total: 15 } }),
+    ], { weapon: burstWeapon, grade: { label: "Fucile", value: 10 }, rounds: { used: 3, left: 27 } });
+    const gap = withRows([row("r0", { defence: dodge, outcome: "hit", damage: { formula: "4d6", dice: [2, 1, 2, 1], total: 6 } })], { bypassArmour: true, aimedArea: "trunk" });
+    const blind = { ...pending, blind: true };
+
+    const attackCard = (state, viewer) => render("templates/chat/attack-card.hbs", card.attackCardContext(state, viewer, i18n));
+    const sealedLabel = i18n.format("GENESYS.Seal.AttackLabel", { attacker: jack.name, targets: longName, weapon: "Pistola" });
+    const placeholder = await render("templates/chat/sealed-card.hbs", { kind: "attack", title: i18n.localize("GENESYS.Seal.Title"), label: sealedLabel, hint: i18n.localize("GENESYS.Seal.Hint") });
+    const checkPlaceholder = await render("templates/chat/sealed-card.hbs", { kind: "check", title: i18n.localize("GENESYS.Seal.Title"), label: i18n.format("GENESYS.Seal.CheckLabel", { name: jack.name, label: "Corsa" }), hint: i18n.localize("GENESYS.Seal.Hint") });
+    const controls = await render("templates/chat/sealed-controls.hbs", { note: i18n.localize("GENESYS.Seal.NarratorsOnlyAttack"), reveal: i18n.format("GENESYS.Seal.Reveal", { name: playerUser.name }) });
+    // Core's own words (not in the system's lang files), in the picture's language.
+    const CORE = LANG === "it" ? { to: "A", gm: "Narratore", round: "Round" } : { to: "To", gm: "Gamemaster", round: "Round" };
+    const whisper = `${CORE.to}: ${CORE.gm}, ${playerUser.name}`;
+
+    // ───────── the check card ─────────
+    const checkCard = (input) => render("templates/chat/check-roll.hbs", check.checkCardContext(input, i18n));
+    const corsa = { label: "Corsa", kind: "skill", grade: 12, modifiers: 0, conditionPenalty: 0, condition: "normal", difficulty: 20, blind: false, dice: [6, 5], total: 23, increment: null, isPrivate: false, rolled: true };
+    corsa.result = rules.resolveCheck({ dice: 11, grade: 12, modifiers: 0, difficulty: 20 });
+    const perception = { label: i18n.localize("GENESYS.Characteristic.perception"), kind: "characteristic", grade: 7, modifiers: 0, conditionPenalty: -2, condition: "weak", difficulty: 15, blind: false, dice: [3, 4], total: 12, increment: null, isPrivate: false, rolled: true };
+    perception.result = rules.resolveCheck({ dice: 7, grade: 7, modifiers: -2, difficulty: 15 });
+
+    const chats = {
+      "chat-check": [message({ sender: jack.name, content: await checkCard(corsa) }), message({ sender: jack.name, content: await checkCard(perception) })],
+      "chat-attack-pending": [message({ sender: jack.name, content: await attackCard(pending, gmView) })],
+      "chat-attack-hit": [message({ sender: jack.name, content: await attackCard(hit, attackerView) })],
+      "chat-attack-damage": [message({ sender: jack.name, content: await attackCard(rolled, attackerView) }), message({ sender: jack.name, content: await attackCard(gap, attackerView) })],
+      "chat-attack-applied": [message({ sender: jack.name, content: await attackCard(applied, attackerView) })],
+      "chat-attack-undone": [message({ sender: jack.name, content: await attackCard(undone, attackerView) })],
+      "chat-attack-burst": [message({ sender: jack.name, content: await attackCard(burst, gmView) })],
+      "chat-blind-placeholder": [message({ sender: jack.name, content: placeholder, whisper }), message({ sender: jack.name, content: checkPlaceholder, whisper })],
+      "chat-blind-narrator": [message({ sender: jack.name, content: (await attackCard(blind, { ...gmView, sealed: true })) + controls, whisper })],
+    };
+    for (const [name, messages] of Object.entries(chats)) {
+      for (const theme of THEMES) if (wanted(name)) shoot(browser, chatPage(theme, messages, css), out(`${name}-${theme}`), SIDEBAR, "auto");
+    }
+
+    // ───────── the dialogs, as their prompts hand them to DialogV2 ─────────
+    const dialogs = {};
+    const record = async (name, prompt) => {
+      diceDouble().dialogAnswers.length = 0;
+      await prompt();
+      dialogs[name] = diceDouble().dialogs.at(-1);
+    };
+    const { prepareCheck } = await load("/src/dice/check-request.ts");
+    const { promptCheck } = await load("/src/applications/check-dialog.ts");
+    const { prepareAttack } = await load("/src/dice/attack-roll.ts");
+    const { promptAttack, promptDefence, promptStatic } = await load("/src/applications/attack-dialog.ts");
+    const { defencePlan } = await load("/src/chat/defence-plan.ts");
+    const { promptDeclaration, promptReplacement } = await load("/src/applications/maneuver-dialog.ts");
+    const { rulesOptions } = await load("/src/settings/rules-settings.ts");
+    const corsaId = jack.items.find((i) => i.name === "Corsa" && i.type === "skill")?.id;
+    const checkPlan = (difficulty) => {
+      const request = prepareCheck(jack, { skillId: corsaId, difficulty }, localize);
+      if (!request.ok) throw new Error(`no check plan: ${request.warning}`);
+      return request.plan;
+    };
+    await record("dialog-check", () => promptCheck(checkPlan(20)));
+    await record("dialog-check-automatic", () => promptCheck(checkPlan(5)));
+    const attackPlan = prepareAttack(jack, weapon?.id ?? null, [{ actor: thug, tokenUuid: null, name: longName, distance: 12 }], localize);
+    if (!attackPlan.ok) throw new Error(`no attack plan: ${attackPlan.refusal.warning}`);
+    await record("dialog-attack", () => promptAttack(attackPlan.value, rulesOptions()));
+    const plan = defencePlan(thug, pending.rows.r0, false, localize);
+    if (plan) await record("dialog-defence", () => promptDefence(plan));
+    await record("dialog-static", () => promptStatic(longName));
+    await record("dialog-maneuver-declare", () => promptDeclaration("Eroina", null));
+    await record("dialog-maneuver-replace", () => promptReplacement("Eroina", "execution"));
+    for (const [name, config] of Object.entries(dialogs)) {
+      for (const theme of THEMES) {
+        if (!wanted(name) || !config) continue;
+        const { html, width } = dialogPage(theme, config, css);
+        shoot(browser, html, out(`${name}-${theme}`), width, "auto");
+      }
+    }
+
+    // ───────── the combat tracker: the GeneSys part inside an imitation of core's rows ─────────
+    const combatHelpers = await load("/test/combat/helpers.ts");
+    const { trackerView } = await load("/src/applications/combat-view.ts");
+    await combatHelpers.bootCombat();
+    const eroina = await combatHelpers.person("Eroina", 9, true);
+    const guardia = await combatHelpers.person("Guardia", 8, true);
+    const bandito = await combatHelpers.person("Bandito", 7);
+    const { combat, of } = await combatHelpers.fight(eroina, guardia, bandito);
+    await combat.startCombat();
+    await combatHelpers.settle();
+    const double = foundryDouble();
+    const gmUser = double.users.find((u) => u.isGM);
+    const asUser = async (user, fn) => {
+      double.setUser(user);
+      try {
+        return await fn();
+      } finally {
+        double.setUser(gmUser);
+      }
+    };
+    const tracker = async (user) => {
+      const view = await asUser(user, () => trackerView(combat, game.user, i18n));
+      const html = await render("templates/combat/tracker.hbs", view);
+      const banner = /<section class="genesys genesys-combat-phase[\s\S]*?<\/section>/.exec(html)?.[0] ?? "";
+      const blocks = new Map([...html.matchAll(/<div class="genesys genesys-turn[^"]*" data-genesys-turn="([^"]+)"[\s\S]*?\n<\/div>/g)].map((m) => [m[1], m[0]]));
+      const turns = combat.phase === "execution" ? combat.turns : combat.combatants.contents;
+      const rows = turns.map((c) => {
+        const block = blocks.get(c.id) ?? "";
+        // As labelInitiative (src/applications/combat-tracker.ts) captions core's number from the row's data.
+        const order = /data-genesys-order="([^"]*)" data-genesys-order-tooltip="([^"]*)"/.exec(block);
+        const caption = order ? ` data-genesys-order="${order[1]}" data-tooltip="${order[2]}"` : "";
+        const initiative = c.initiative === null || c.initiative === undefined ? "" : String(c.initiative);
+        return `<li class="combatant${combat.combatant?.id === c.id ? " active" : ""}" data-combatant-id="${c.id}"><img class="token-image" src="icons/svg/mystery-man.svg">
+<div class="token-name"><strong class="name">${c.name}</strong>${block}</div><div class="token-initiative"${caption}><span class="initiative">${initiative}</span></div></li>`;
+      });
+      const round = `${CORE.round} ${String(combat.round)}`;
+      return `<section class="sidebar shot"><header class="combat-header"><span>${round}</span><span>⚙</span></header>${banner}<ol class="combat-tracker">${rows.join("\n")}</ol><nav class="combat-footer"><span>◀◀ ◀</span><span>▶ ▶▶</span></nav></section>`;
+    };
+    const scenes = {};
+    // Declaration: the bandit (Riflessi 7) declares first; the Narrator sees the word on his row, the player whose turn it is not.
+    scenes["tracker-declaration-gm"] = await tracker(gmUser);
+    scenes["tracker-declaration-player"] = await tracker(playerUser);
+    await combat.declare(of(bandito), "attack");
+    await combatHelpers.settle();
+    await asUser(playerUser, () => combat.declare(of(guardia), "attack", { held: true }));
+    await combatHelpers.settle();
+    await asUser(playerUser, () => combat.declare(of(eroina), "attack"));
+    await combatHelpers.settle();
+    // Execution: Eroina acts (Riflessi 9 + Attacco 2), the Guardia waits for the event with "Agisci ora".
+    scenes["tracker-execution-player"] = await tracker(playerUser);
+    for (const [name, body] of Object.entries(scenes)) {
+      for (const theme of THEMES) if (wanted(name)) shoot(browser, document_(theme, body, css), out(`${name}-${theme}`), SIDEBAR, "auto");
+    }
+  } finally {
+    await server.close();
+  }
+}
+
+await main();
