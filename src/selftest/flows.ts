@@ -227,6 +227,24 @@ export async function rollEveryMode(actor: GenesysActor, scratch: Scratch, asser
   return outcomes;
 }
 
+// ───────────────────────── the public API, as a macro calls it ─────────────────────────
+
+/**
+ * §1.7.1 a check through `game.genesys.rollCheck` with the skill named by its language-free key, as the hotbar's
+ * macros and other modules call it: the card is the skill's (grade 12 = Percezione 7 + 5 bought). Returns the grade.
+ */
+export async function rollThroughApi(scratch: Scratch, assert: Assert): Promise<number> {
+  const { shooter } = await createShooter(scratch);
+  const message = await withMessageMode("public", () => game.genesys.rollCheck(shooter, { skill: "pistola", difficulty: 15, prompt: false }));
+  scratch.adoptMessage(message?.id);
+  const roll: unknown = must(message, "game.genesys.rollCheck posted nothing").rolls[0];
+  const options = must(roll instanceof foundry.dice.Roll ? (roll.options as { grade?: unknown; skillId?: unknown }) : null, "the card carries no check roll");
+  const skill = shooter.items.find((i) => i.type === "skill");
+  assert.strictEqual(options.skillId, skill?.id, "the check is the skill's the key names");
+  assert.strictEqual(options.grade, 12, "Percezione 7 + 5 bought");
+  return 12;
+}
+
 // ───────────────────────── a blind check, sealed and revealed ─────────────────────────
 
 /**

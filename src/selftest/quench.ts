@@ -16,6 +16,7 @@ import {
   playCombatRound,
   renderEverySheet,
   rollEveryMode,
+  rollThroughApi,
   sealAndReveal,
   statusesFollowDamage,
   unlinkedWolf,
@@ -127,6 +128,10 @@ export function flowsBatch(context: QuenchContext, world: () => SelfTestWorld): 
       const character = actors.find((a) => a.type === "character");
       if (!character) throw new Error("no character to roll with");
       await rollEveryMode(character, books(), assert);
+    });
+
+    it("rolls a skill check through game.genesys.rollCheck, the skill named by its key", async () => {
+      await rollThroughApi(books(), assert);
     });
 
     it("seals a blind check, opens it on the Narrator's client and reveals it", async () => {
