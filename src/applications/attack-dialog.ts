@@ -542,6 +542,19 @@ export function staticDialogContext(targetName: string, i18n: Localizer) {
   };
 }
 
+/** The custom difficulty shows only when "custom" is the chosen row (the select's other rows carry their number). */
+export function bindStaticCustom(root: HTMLElement): void {
+  const form = asForm(root) ?? root.querySelector("form");
+  const select = form?.querySelector<HTMLSelectElement>("select[name='row']");
+  const custom = form?.querySelector<HTMLElement>("[data-custom]");
+  if (!select || !custom) return;
+  const update = (): void => {
+    custom.toggleAttribute("hidden", select.value !== "custom");
+  };
+  select.addEventListener("change", update);
+  update();
+}
+
 export async function promptStatic(targetName: string): Promise<number | null> {
   const content = await foundry.applications.handlebars.renderTemplate(STATIC_DIALOG_TEMPLATE, staticDialogContext(targetName, game.i18n));
   const answer: unknown = await foundry.applications.api.DialogV2.wait({
@@ -552,6 +565,9 @@ export async function promptStatic(targetName: string): Promise<number | null> {
       { action: "ok", label: game.i18n.localize("GENESYS.Attack.Button.static"), default: true, callback: (_event, button) => (button.form ? parseStaticForm(readForm(button.form)) : null) },
       { action: "cancel", label: game.i18n.localize("GENESYS.Check.Cancel"), icon: "fa-solid fa-xmark" },
     ],
+    render: (_event, dialog) => {
+      bindStaticCustom(dialog.element);
+    },
     rejectClose: false,
   });
   // A difficulty is a whole number ≥ 0 (parseStaticForm); the "ok" action string (a form that gave null) is none.
