@@ -8,7 +8,7 @@ import type { GenesysActorRef, GenesysApi, GenesysAttackRequest, GenesysCheckReq
 import { guarded } from "./applications/guarded.js";
 import { attack as attackFlow } from "./chat/attack-flow.js";
 import { actorFrom } from "./chat/card-intents.js";
-import { SkillModel } from "./data/item/skill.js";
+import { skillByKey } from "./data/item/skill.js";
 import { WeaponModel } from "./data/item/weapon.js";
 import { show } from "./dice/check-request.js";
 import type { TargetRef } from "./dice/attack-roll.js";
@@ -45,7 +45,7 @@ async function rollCheck(ref: GenesysActorRef, request: GenesysCheckRequest = {}
   const { skill, ...rest } = request;
   if (skill === undefined) return actor.rollCheck(rest);
   // Skills by their language-free key (or their folded name), as weapons and the macros compendium name them.
-  const item = actor.items.find((i) => i.system instanceof SkillModel && i.system.slug === skill);
+  const item = skillByKey(actor.items, skill);
   if (!item?.id) return warn("GENESYS.Macro.Warn.NoSkill", { name: actor.name, skill: show(skill) });
   return actor.rollCheck({ ...rest, skillId: item.id });
 }

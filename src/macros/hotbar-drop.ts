@@ -6,7 +6,7 @@
  */
 import { guarded } from "../applications/guarded.js";
 import { actorFrom } from "../chat/card-intents.js";
-import { SkillModel } from "../data/item/skill.js";
+import { skillByKey } from "../data/item/skill.js";
 import { WeaponModel } from "../data/item/weapon.js";
 import type { GenesysActor } from "../documents/actor.js";
 import { rollDragOf, type RollDrag } from "./roll-drag.js";
@@ -38,7 +38,7 @@ function macroSpec(actor: GenesysActor, roll: RollDrag): MacroSpec | null {
   const named = (label: string, img: string): MacroSpec => ({ name: game.i18n.format("GENESYS.Macro.Name", { label, name: actor.name }), img, command: rollCommand(roll) });
   if ("characteristic" in roll) return named(game.i18n.localize(`GENESYS.Characteristic.${roll.characteristic}`), CHECK_ICON);
   if ("skill" in roll) {
-    const skill = actor.items.find((i) => i.system instanceof SkillModel && i.system.slug === roll.skill);
+    const skill = skillByKey(actor.items, roll.skill);
     return skill ? named(skill.name, skill.img ?? CHECK_ICON) : warn("GENESYS.Macro.Warn.NoSkill", { name: actor.name, skill: roll.skill });
   }
   const weapon = actor.items.get(roll.itemId);

@@ -5,7 +5,7 @@
 import { requestIntent } from "../authority/intent-channel.js";
 import { attack } from "../chat/attack-flow.js";
 import { SEAL_REVEAL_INTENT, sealedCardOf } from "../chat/sealed-card.js";
-import { SkillModel } from "../data/item/skill.js";
+import { skillByKey } from "../data/item/skill.js";
 import { WeaponModel } from "../data/item/weapon.js";
 import { GenesysActor } from "../documents/actor.js";
 import { isCharacteristic } from "../dice/check-request.js";
@@ -43,7 +43,7 @@ export async function blindCheckForSelected(check: MacroCheck): Promise<number> 
       if (await actor.rollCheck({ characteristic: check.characteristic, blind: true, prompt: false })) rolled++;
       continue;
     }
-    const skill = actor.items.find((i) => i.system instanceof SkillModel && i.system.slug === check.skill);
+    const skill = skillByKey(actor.items, check.skill);
     if (!skill?.id) {
       warn("GENESYS.Macro.Warn.NoSkill", { name: actor.name, skill: check.skill });
       continue;

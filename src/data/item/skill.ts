@@ -61,6 +61,11 @@ export class SkillModel extends foundry.abstract.TypeDataModel<SkillSchema, Item
   }
 }
 
+/** The skill an actor has under this key (`system.key`, else its name folded): weapons, macros and the API name skills so. */
+export function skillByKey<I extends { system: unknown }>(items: { find(fn: (item: I) => boolean): I | undefined }, key: string): I | undefined {
+  return items.find((item) => item.system instanceof SkillModel && item.system.slug === key);
+}
+
 const slugs = new Map<string, string>();
 
 /** "Movimento furtivo" → "movimento_furtivo"; "Abilità" → "abilita". Underscores keep `@skills.x` a valid roll-data path. */
