@@ -106,21 +106,30 @@ export function parseAttackForm(values: FormValues, plan: AttackPlan): AttackAns
 
 /** The live part of the attack dialog: the hit chance per target, or why the attack cannot be made as filled in. */
 export interface AttackPreview {
-  chances: string[];
+  chances: ChanceCell[];
   error: string | null;
 }
+
+/** A target's hit chance as the dialog shows it: the percentage, and on a second line what it is made of. */
+export interface ChanceCell {
+  hit: string;
+  detail: string;
+}
+
+const NO_CHANCE: ChanceCell = { hit: "—", detail: "" };
 
 
 export function attackPreview(plan: AttackPlan, answer: AttackAnswer, options: Partial<RulesOptions>, isGM: boolean, i18n: Localizer): AttackPreview {
   const spec = specifyAttack(plan, answer, options, isGM);
-  if (!spec.ok) return { chances: plan.targets.map(() => "—"), error: i18n.format(spec.refusal.warning, spec.refusal.data) };
-  const chances = plan.targets.map((_, i) => {
+  if (!spec.ok) return { chances: plan.targets.map(() => NO_CHANCE), error: i18n.format(spec.refusal.warning, spec.refusal.data) };
+  const chances = plan.targets.map((_, i): ChanceCell => {
     const row = spec.value.rows.find((r) => r.targetIndex === i);
-    if (!row?.chance) return "—";
+    if (!row?.chance) return NO_CHANCE;
     const bonus = signed(row.bonus - spec.value.grade.value);
-    return row.chance.grazing > 0
-      ? i18n.format("GENESYS.Attack.Dialog.ChanceGrazing", { hit: percent(row.chance.hit), grazing: percent(row.chance.grazing), bonus })
-      : i18n.format("GENESYS.Attack.Dialog.ChanceLine", { hit: percent(row.chance.hit), bonus });
+    const detail = row.chance.grazing > 0
+      ? i18n.format("GENESYS.Attack.Dialog.ChanceGrazing", { grazing: percent(row.chance.grazing), bonus })
+      : i18n.format("GENESYS.Attack.Dialog.ChanceLine", { bonus });
+    return { hit: percent(row.chance.hit), detail };
   });
   return { chances, error: null };
 }
@@ -151,7 +160,7 @@ export type AttackDialogContext = {
     /** The combat tracker decides the Focalizzazione (card-intents.ts takes it over a player's tick). */
     focusLocked: boolean;
     chosen: boolean;
-    chance: string;
+    chance: ChanceCell;
     defence: string;
     /** What the tracker and the token say of this target, each with where it comes from. */
     notes: string[];
@@ -223,7 +232,7 @@ export function attackDialogContext(plan: AttackPlan, options: Partial<RulesOpti
       focus: answer.targets[index]?.focus === true,
       focusLocked: !isGM && trackerDecidesFocus(plan),
       chosen: answer.targets[index]?.chosen !== false,
-      chance: preview.chances[index] ?? "—",
+      chance: preview.chances[index] ?? NO_CHANCE,
       defence: t.defence ? `${t.defence.label} ${String(t.defence.grade)}` : "—",
       notes: [
         ...(focus.perTarget[index] ?? []),
@@ -282,7 +291,10 @@ export async function promptAttack(plan: AttackPlan, options: Partial<RulesOptio
         const p = attackPreview(plan, parseAttackForm(values, plan), options, isGM, game.i18n);
         p.chances.forEach((c, i) => {
           const cell = form.querySelector(`[data-chance="${String(i)}"]`);
-          if (cell) cell.textContent = c;
+          const hit = cell?.querySelector("[data-hit]");
+          const detail = cell?.querySelector("[data-detail]");
+          if (hit) hit.textContent = c.hit;
+          if (detail) detail.textContent = c.detail;
         });
         const error = form.querySelector<HTMLElement>("[data-error]");
         if (error) {

@@ -87,6 +87,18 @@ describe("three targets and a single-shot pistol", () => {
     expect(html).not.toMatch(/name="distance\.1"[^>]* required/);
   });
 
+  it("the hit chance reads as one unbroken percentage, with what it is made of on a line of its own", async () => {
+    const plan = planOf(await shooter(), "Pistola", await threeThugs());
+    const context = attackDialogContext(plan, {}, false, realI18n("it"));
+    const first = context.targets[0]?.chance;
+    expect(first?.hit).toMatch(/^\d+ %$/);
+    expect(first?.detail).toMatch(/^mod\. [+−]?\d+$/);
+    // An unchosen target has no chance to show.
+    expect(context.targets[1]?.chance).toEqual({ hit: "—", detail: "" });
+    const html = await foundry.applications.handlebars.renderTemplate(ATTACK_DIALOG_TEMPLATE, context);
+    expect(html).toContain(`<td class="chance" data-chance="0"><strong data-hit>${first?.hit ?? ""}</strong><small class="hint" data-detail>${first?.detail ?? ""}</small></td>`);
+  });
+
   it("Italian and English plurals in the chooser: 1 lancio, 2 lanci; 1 roll, 2 rolls", async () => {
     const one = planOf(await shooter(), "Pistola", await threeThugs());
     const twoShots = weapon("Mitraglietta", "pistola", { magazine: 30, multiAttack: 2 }, { rounds: 30 });
