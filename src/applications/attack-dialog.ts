@@ -95,6 +95,7 @@ export function parseAttackForm(values: FormValues, plan: AttackPlan): AttackAns
     weaponSize: aimedArea === "weapon" ? oneOfOr<WeaponSize>(text(values, "weaponSize"), WEAPON_SIZES, "medium") : null,
     bypassArmour: bypass === "" || aimedArea === "weapon" ? null : num(bypass, 0),
     twoWeapons: box(values, "twoWeapons"),
+    bothWeaponsMultiple: box(values, "twoWeapons") && box(values, "bothWeaponsMultiple"),
     arcDegrees: num(text(values, "arcDegrees"), 0),
     desperateAggression: box(values, "desperateAggression"),
     environment: (ANIMAL_ENVIRONMENTS as readonly string[]).includes(environment) ? (environment as AnimalEnvironment) : null,
@@ -179,7 +180,7 @@ export type AttackDialogContext = {
 
 const LABELS = [
   "Targets", "Distance", "Prone", "Chance", "Defence", "Rolls", "Arc", "Environment", "AimedArea", "WeaponSize", "BypassArmour",
-  "Advantages", "Focus", "FocusShort", "Choose", "TwoWeapons", "DesperateAggression", "Modifier", "Override", "OverrideHint", "Blind", "Magazine",
+  "Advantages", "Focus", "FocusShort", "Choose", "TwoWeapons", "BothWeaponsMultiple", "ArcTwoWeapons", "DesperateAggression", "Modifier", "Override", "OverrideHint", "Blind", "Magazine",
   "DistanceHint",
 ] as const;
 
@@ -302,6 +303,11 @@ export async function promptAttack(plan: AttackPlan, options: Partial<RulesOptio
           error.toggleAttribute("hidden", p.error === null);
         }
         form.querySelector<HTMLElement>("[data-weapon-size]")?.toggleAttribute("hidden", values["aimedArea"] !== "weapon");
+        // §3.2.4 with two weapons the arc between their targets counts even for a single target here.
+        const twoWeapons = box(values, "twoWeapons");
+        form.querySelector<HTMLElement>("[data-both-weapons]")?.toggleAttribute("hidden", !twoWeapons);
+        form.querySelector<HTMLElement>("[data-arc]")?.toggleAttribute("hidden", !(plan.targets.length > 1 || twoWeapons));
+        form.querySelector<HTMLElement>("[data-arc-two-weapons]")?.toggleAttribute("hidden", !twoWeapons);
         limitChoices(form, plan);
       };
       form.addEventListener("input", update);

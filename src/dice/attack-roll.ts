@@ -142,6 +142,9 @@ export interface AttackAnswer {
   /** Armour-gap penalty −2 … −6, or null. */
   bypassArmour: number | null;
   twoWeapons: boolean;
+  /** §3.2.4 both weapons make multiple attacks (the arc penalty doubles); only with twoWeapons. */
+  bothWeaponsMultiple?: boolean;
+  /** Arc of the scattered targets: of this attack's rolls, or between the two weapons' targets (§3.2.3, §3.2.4). */
   arcDegrees: number;
   desperateAggression: boolean;
   environment: AnimalEnvironment | null;
@@ -406,7 +409,8 @@ export function specifyAttack(plan: AttackPlan, answer: AttackAnswer, options: P
   if (answer.override !== null && (!isGM || !isWhole(answer.override))) return refuse("GENESYS.Attack.Warn.BadNumber", { value: String(answer.override) });
 
   try {
-    const burst = multipleAttacks({ maxAttacks: plan.maxAttacks, rolls: answer.rolls, magazine: plan.magazine, arcDegrees: answer.arcDegrees, twoWeapons: answer.twoWeapons });
+    const bothWeaponsMultiple = answer.twoWeapons && answer.bothWeaponsMultiple === true;
+    const burst = multipleAttacks({ maxAttacks: plan.maxAttacks, rolls: answer.rolls, magazine: plan.magazine, arcDegrees: answer.arcDegrees, twoWeapons: answer.twoWeapons, multipleWithBothWeapons: bothWeaponsMultiple });
     const perTarget = plan.targets.map((target, i) => {
       if (!chosen.includes(i)) return null;
       const given = answer.targets[i];
@@ -427,8 +431,10 @@ export function specifyAttack(plan: AttackPlan, answer: AttackAnswer, options: P
         ...(answer.weaponSize === null ? {} : { weaponSize: answer.weaponSize }),
         ...(answer.bypassArmour === null ? {} : { bypassArmour: answer.bypassArmour }),
         twoWeapons: answer.twoWeapons,
-        // §3.2.3 the arc only matters when the rolls go to scattered targets.
-        ...(chosen.length > 1 ? { arcDegrees: answer.arcDegrees } : {}),
+        multipleWithBothWeapons: bothWeaponsMultiple,
+        // §3.2.3 the arc only matters when the rolls go to scattered targets; §3.2.4 with two weapons it is the arc
+        // between the two weapons' targets, which this card alone cannot see.
+        ...(chosen.length > 1 || answer.twoWeapons ? { arcDegrees: answer.arcDegrees } : {}),
         targetProne: given?.prone === true,
         desperateAggression: answer.desperateAggression,
       };
@@ -602,12 +608,14 @@ export function readAttackAnswer(raw: unknown, plan: AttackPlan): AttackAnswer |
     readTargets.push({ distance, prone, ...(focus === undefined ? {} : { focus }), ...(chosen === undefined ? {} : { chosen }) });
   }
   if (!advantages.every((k) => oneOf(k, ADVANTAGE_KEYS))) return null;
-  const { rolls, focus, aimedArea, weaponSize, bypassArmour, twoWeapons, arcDegrees, desperateAggression, environment, modifier, override, blind } = a;
+  const { rolls, focus, aimedArea, weaponSize, bypassArmour, twoWeapons, bothWeaponsMultiple, arcDegrees, desperateAggression, environment, modifier, override, blind } = a;
   if (!isNum(rolls) || !isBool(focus) || !oneOf(aimedArea, AIMED_AREAS) || !(weaponSize === null || oneOf(weaponSize, WEAPON_SIZES))) return null;
   if (!(bypassArmour === null || isNum(bypassArmour)) || !isBool(twoWeapons) || !isNum(arcDegrees) || !isBool(desperateAggression)) return null;
   if (!(environment === null || oneOf(environment, ANIMAL_ENVIRONMENTS)) || !isNum(modifier) || !(override === null || isNum(override)) || !isBool(blind)) return null;
+  if (!(bothWeaponsMultiple === undefined || isBool(bothWeaponsMultiple))) return null;
   return {
-    rolls, targets: readTargets, advantages, focus, aimedArea, weaponSize, bypassArmour, twoWeapons, arcDegrees,
+    rolls, targets: readTargets, advantages, focus, aimedArea, weaponSize, bypassArmour, twoWeapons,
+    ...(bothWeaponsMultiple === undefined ? {} : { bothWeaponsMultiple }), arcDegrees,
     desperateAggression, environment, modifier, override, blind,
   };
 }

@@ -179,11 +179,24 @@ export const TWO_WEAPONS_PENALTY = -4;
 /** §3.2.3 degrees of arc per point of scattered-target penalty. */
 export const ARC_DEGREES_PER_POINT = 30;
 
-/** §3.2.3 (A-22) scattered targets: −1 per full 30° of arc, doubled with two weapons (§3.2.4); EX-14: 180° → −6. */
-export function arcPenalty(degrees: number, flags: { twoWeapons?: boolean } = {}): number {
+/**
+ * §3.2.3 (A-22) scattered targets: −1 per full 30° of arc (EX-14: 180° → −6), doubled only for multiple attacks made
+ * with both of two weapons (§3.2.4); one roll per weapon at different targets pays the plain arc.
+ */
+export function arcPenalty(degrees: number, flags: { multipleWithBothWeapons?: boolean } = {}): number {
   const points = Math.floor(real("degrees", degrees, 0, 360) / ARC_DEGREES_PER_POINT);
   if (points === 0) return 0;
-  return -points * (flags.twoWeapons === true ? 2 : 1);
+  return -points * (flags.multipleWithBothWeapons === true ? 2 : 1);
+}
+
+/** §3.2.4 the two-weapon parts of a roll: −4 with two weapons, and the arc doubled only for multiple attacks with both. */
+function twoWeaponParts(input: { twoWeapons?: boolean; multipleWithBothWeapons?: boolean; arcDegrees?: number }): ModifierPart[] {
+  const both = input.multipleWithBothWeapons === true;
+  if (both && input.twoWeapons !== true) throw new RulesError("multipleWithBothWeapons", both, "given only with twoWeapons");
+  const parts: ModifierPart[] = [];
+  if (input.twoWeapons === true) parts.push({ key: "twoWeapons", value: TWO_WEAPONS_PENALTY });
+  if (input.arcDegrees !== undefined) parts.push({ key: "arc", value: arcPenalty(input.arcDegrees, { multipleWithBothWeapons: both }) });
+  return parts;
 }
 
 export type AttackKind = "melee" | "ranged";
@@ -228,7 +241,9 @@ export interface AttackModifierInput {
   /** Armour-gap penalty, −2 … −6 (§3.2.5). */
   bypassArmour?: number;
   twoWeapons?: boolean;
-  /** Arc covering scattered targets of a multiple attack (§3.2.3). */
+  /** Multiple attacks with both of the two weapons (§3.2.4): the arc penalty doubles. */
+  multipleWithBothWeapons?: boolean;
+  /** Arc covering scattered targets: of a multiple attack (§3.2.3), or of the two weapons' targets (§3.2.4). */
   arcDegrees?: number;
   targetProne?: boolean;
   /** Losing Control, desperate aggression (§3.1.6). */
@@ -256,8 +271,7 @@ export function attackModifiers(input: AttackModifierInput, options: Partial<Rul
     if (input.aimedArea === "weapon") throw new RulesError("bypassArmour", input.bypassArmour, "omitted when aiming at a weapon");
     parts.push({ key: "bypassArmour", value: armourBypassPenalty(input.bypassArmour) });
   }
-  if (input.twoWeapons === true) parts.push({ key: "twoWeapons", value: TWO_WEAPONS_PENALTY });
-  if (input.arcDegrees !== undefined) parts.push({ key: "arc", value: arcPenalty(input.arcDegrees, { twoWeapons: input.twoWeapons === true }) });
+  parts.push(...twoWeaponParts(input));
   if (input.targetProne === true) parts.push({ key: "proneTarget", value: PRONE_TARGET_MODIFIER[kind].attack });
   if (input.desperateAggression === true) parts.push({ key: "desperateAggression", value: DESPERATE_AGGRESSION_ATTACK_MODIFIER });
   return breakdown(parts);
@@ -336,7 +350,8 @@ export interface MultipleAttackPlan {
 
 /**
  * §3.2.3 a multiple attack: up to the weapon's maximum rolls in one Attack maneuver (A-03), each spending a shot;
- * scattered targets cost −1 per 30° of arc, doubled (with −4 on every roll) when fighting with two weapons (§3.2.4).
+ * scattered targets cost −1 per 30° of arc; with two weapons −4 on every roll, and the arc doubled when both weapons
+ * make multiple attacks (§3.2.4).
  */
 export function multipleAttacks(input: {
   maxAttacks: number;
@@ -344,12 +359,10 @@ export function multipleAttacks(input: {
   magazine: number | null;
   arcDegrees?: number;
   twoWeapons?: boolean;
+  multipleWithBothWeapons?: boolean;
 }): MultipleAttackPlan {
   const max = int("maxAttacks", input.maxAttacks, 1);
   const rolls = int("rolls", input.rolls, 1, max);
   const shotsLeft = input.magazine === null ? null : shotsAfter(input.magazine, rolls);
-  const parts: ModifierPart[] = [];
-  if (input.twoWeapons === true) parts.push({ key: "twoWeapons", value: TWO_WEAPONS_PENALTY });
-  if (input.arcDegrees !== undefined) parts.push({ key: "arc", value: arcPenalty(input.arcDegrees, { twoWeapons: input.twoWeapons === true }) });
-  return { rolls, shotsLeft, perRoll: breakdown(parts) };
+  return { rolls, shotsLeft, perRoll: breakdown(twoWeaponParts(input)) };
 }

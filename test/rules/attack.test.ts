@@ -233,14 +233,28 @@ describe("§3.2.3 / §3.2.4 scattered targets and two weapons", () => {
     [90, -3, -6],
     [180, -6, -12],
     [360, -12, -24],
-  ])("arc %f° → %i, with two weapons %i (A-22)", (arc, single, both) => {
+  ])("arc %f° → %i, with multiple attacks from both weapons %i (A-22)", (arc, single, both) => {
     expect(arcPenalty(arc)).toBe(single);
-    expect(arcPenalty(arc, { twoWeapons: false })).toBe(single);
-    expect(arcPenalty(arc, { twoWeapons: true })).toBe(both);
+    expect(arcPenalty(arc, { multipleWithBothWeapons: false })).toBe(single);
+    expect(arcPenalty(arc, { multipleWithBothWeapons: true })).toBe(both);
   });
 
   it("two weapons: −4", () => {
     expect(TWO_WEAPONS_PENALTY).toBe(-4);
+  });
+
+  it("two weapons, one roll each at targets 60° apart: −4 and the plain −2 (−6), not a doubled arc", () => {
+    const one = attackModifiers({ kind: "melee", twoWeapons: true, arcDegrees: 60 });
+    expect(partsOf(one)).toMatchObject({ twoWeapons: -4, arc: -2 });
+    expect(one.total).toBe(-6);
+    const both = attackModifiers({ kind: "melee", twoWeapons: true, multipleWithBothWeapons: true, arcDegrees: 60 });
+    expect(partsOf(both)).toMatchObject({ twoWeapons: -4, arc: -4 });
+    expect(both.total).toBe(-8);
+  });
+
+  it("multiple attacks with both weapons needs two weapons", () => {
+    expect(parameterOf(() => attackModifiers({ kind: "melee", multipleWithBothWeapons: true, arcDegrees: 60 }))).toBe("multipleWithBothWeapons");
+    expect(parameterOf(() => multipleAttacks({ maxAttacks: 2, rolls: 2, magazine: null, multipleWithBothWeapons: true }))).toBe("multipleWithBothWeapons");
   });
 
   it("rejects arcs outside 0–360", () => {
@@ -266,6 +280,7 @@ describe("§2.3.1 attackModifiers", () => {
       aimedArea: "limb",
       bypassArmour: -4,
       twoWeapons: true,
+      multipleWithBothWeapons: true,
       arcDegrees: 60,
       targetProne: true,
       desperateAggression: true,
@@ -390,10 +405,12 @@ describe("§3.2.3 multiple attacks and shots", () => {
 
   it("plans a burst: rolls, shots left and the penalty each roll carries", () => {
     expect(multipleAttacks({ maxAttacks: 4, rolls: 4, magazine: 30 })).toEqual({ rolls: 4, shotsLeft: 26, perRoll: { total: 0, parts: [] } });
-    const both = multipleAttacks({ maxAttacks: 4, rolls: 2, magazine: null, arcDegrees: 180, twoWeapons: true });
+    const both = multipleAttacks({ maxAttacks: 4, rolls: 2, magazine: null, arcDegrees: 180, twoWeapons: true, multipleWithBothWeapons: true });
     expect(both.shotsLeft).toBeNull();
     expect(both.perRoll.total).toBe(-16);
     expect(partsOf(both.perRoll)).toEqual({ twoWeapons: -4, arc: -12 });
+    // Two weapons whose burst is the only multiple attack: the arc is not doubled.
+    expect(partsOf(multipleAttacks({ maxAttacks: 4, rolls: 2, magazine: null, arcDegrees: 180, twoWeapons: true }).perRoll)).toEqual({ twoWeapons: -4, arc: -6 });
   });
 
   it("rejects more rolls than the weapon allows, or than the magazine holds", () => {

@@ -143,8 +143,8 @@ describe("Chapter 2 worked examples", () => {
     expect(arcPenalty(180)).toBe(-6);
     expect(arcPenalty(0)).toBe(0);
     expect(arcPenalty(90)).toBe(-3);
-    expect(arcPenalty(180, { twoWeapons: true })).toBe(-12);
-    expect(multipleAttacks({ maxAttacks: 2, rolls: 2, magazine: null, arcDegrees: 180, twoWeapons: true }).perRoll.total).toBe(-16);
+    expect(arcPenalty(180, { multipleWithBothWeapons: true })).toBe(-12);
+    expect(multipleAttacks({ maxAttacks: 2, rolls: 2, magazine: null, arcDegrees: 180, twoWeapons: true, multipleWithBothWeapons: true }).perRoll.total).toBe(-16);
   });
 
   it("EX-15b grenade dodged: 26 > 20; lands 1D3 m away within 15 m (rolled 1 m); no range penalty at 5 m, no 2/3 Gt half", () => {
