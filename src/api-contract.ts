@@ -48,6 +48,52 @@ export interface GenesysCheckPlan {
   blind: boolean;
 }
 
+/** What game.genesys.requestCheck asks of the players: one characteristic or one skill, for chosen characters. */
+export interface GenesysRequestCheck {
+  /** A skill by its language-free key, as in GenesysCheckRequest. */
+  skill?: string;
+  characteristic?: GenesysCharacteristic;
+  /** A margin, or a §1.7.2 step by its key ("complex"); null or absent: not declared. */
+  difficulty?: number | string | null;
+  /** Keep the difficulty from the players: the Narrator's client applies it. */
+  hidden?: boolean;
+  /** §1.7.3 each row is rolled by the Narrator's client and sealed. */
+  blind?: boolean;
+  /** Who is asked: actors, actor uuids or token uuids; default the selected tokens, else the targeted, else the players' characters. */
+  actors?: (Actor.Implementation | string)[];
+  /** Open the request dialog first, pre-filled (default true). */
+  prompt?: boolean;
+}
+
+/** A request card as posted, as `genesys.requestCheck` sees it: the difficulty is the Narrator's, hidden or not. */
+export interface GenesysRequestSpec {
+  skill: string | null;
+  characteristic: GenesysCharacteristic | null;
+  difficulty: number | null;
+  hidden: boolean;
+  blind: boolean;
+  recipients: { actorUuid: string; tokenUuid: string | null; name: string }[];
+}
+
+/** What game.genesys.contest starts (§1.7.5): the opponent and what each side rolls; the opponent rolls the same by default. */
+export interface GenesysContestRequest {
+  /** The opponent's token or actor uuid; default: the one token the user targets. */
+  opponent?: string;
+  /** Side one's skill by key, or its characteristic (default Destrezza). */
+  skill?: string;
+  characteristic?: GenesysCharacteristic;
+  /** The opponent's, when not the same. */
+  opponentSkill?: string;
+  opponentCharacteristic?: GenesysCharacteristic;
+  /** The Narrator's situational modifiers for each side (a player's are ignored). */
+  modifiers?: number;
+  opponentModifiers?: number;
+  /** §1.8.2 (A-14) who stood in the advantageous position; absent: worked out from grades and modifiers. */
+  advantaged?: "actor" | "opponent" | null;
+  /** Open the contest dialog first (default true). */
+  prompt?: boolean;
+}
+
 export interface GenesysAttackRequest {
   /** Token or actor uuids to attack; default: the user's targeted tokens. */
   targets?: string[];
@@ -110,6 +156,23 @@ export interface GenesysDeclaration {
   round: number;
 }
 
+/** What the actors did while time passed (§1.5.3 rest, §3.1.1 activity and sleep). */
+export type GenesysPastime = "none" | "rest" | "sleep" | "slightlyTiring" | "tiring" | "veryTiring" | "extremelyTiring";
+
+/** A stretch of world time, as game.genesys.timePasses takes it: the durations add up. */
+export interface GenesysTimeRequest {
+  minutes?: number;
+  hours?: number;
+  days?: number;
+  /** Default "none": the clocks run, nobody tires or rests. */
+  pastime?: GenesysPastime;
+  /** Ate (drank) properly throughout (default false). */
+  ate?: boolean;
+  drank?: boolean;
+  /** Actors or their uuids (an unlinked token's actor by its token path); absent: those the world setting names. */
+  actors?: GenesysActorRef[];
+}
+
 /** The world settings for the readings the book leaves open. */
 export interface GenesysRulesOptions {
   reflexesRounding: "floor" | "halfUp";
@@ -131,12 +194,53 @@ export interface GenesysRulesEngine {
   readonly [name: string]: unknown;
 }
 
+/** §3.1.3 an Extra's reaction (game.genesys.macros.reactionForSelected); without it the dialog asks. */
+export interface GenesysReactionRequest {
+  /** The Protagonist's actor or token uuid; or leave it out and give `charm` (and `reputation`). */
+  protagonist?: string;
+  charm?: number;
+  reputation?: number;
+  /** "animalIntelligence", "hatred", "peoplesAtOdds", "veryDifferentCulture", "similarCulture", "muchInCommon". */
+  modifiers?: string[];
+  otherModifier?: number;
+  /** §3.1.4 the Extra recognised the Protagonist: his Reputazione / 5 counts. */
+  recognised?: boolean;
+  /** Whisper the card to the Narrators (default true). */
+  hidden?: boolean;
+}
+
+/** §3.1.4 a recognition roll (game.genesys.macros.recognitionForSelected); without it the dialog asks. */
+export interface GenesysRecognitionRequest {
+  /** "person" (default), "animal", "unknownPeople", "alienRace": only a person can recognise. */
+  observer?: string;
+  /** "abroad", "farFromHomeTown", "frequentedArea". */
+  modifiers?: string[];
+  otherModifier?: number;
+  hidden?: boolean;
+}
+
+/** §3.1.6 the Esperienza check of losing control (game.genesys.macros.losingControlForSelected); without it the dialog asks. */
+export interface GenesysLosingControlRequest {
+  /** "fear", "disgust", "shock": a trait's immunity to it skips the check. */
+  cause: string;
+  difficulty: number;
+  modifiers?: number;
+  /** §1.7.3 a sealed check, its card whispered to the Narrators. */
+  blind?: boolean;
+}
+
 /** What the "macros" compendium calls; each works on the selected tokens. */
 export interface GenesysNarratorMacros {
   readonly selectedActors: () => Actor.Implementation[];
   readonly blindCheckForSelected: (check: { characteristic: string } | { skill: string }) => Promise<number>;
   readonly attackWithSelected: () => Promise<boolean>;
   readonly revealAllBlind: () => Promise<number>;
+  /** The Narrator's "time passes" dialog, for the selected tokens or every actor the world setting names. */
+  readonly timePasses: () => Promise<boolean>;
+  /** The Narrator's chapter 3 tools on the selected tokens; each answers how many cards it posted (0 for a player). */
+  readonly reactionForSelected: (request?: GenesysReactionRequest) => Promise<number>;
+  readonly recognitionForSelected: (request?: GenesysRecognitionRequest) => Promise<number>;
+  readonly losingControlForSelected: (request?: GenesysLosingControlRequest) => Promise<number>;
 }
 
 /** game.genesys. Each roll goes through the same flow, checks and Narrator's authority as the sheets. */
@@ -145,8 +249,17 @@ export interface GenesysApi {
   readonly rollCheck: (actor: GenesysActorRef, request: GenesysCheckRequest) => Promise<ChatMessage.Implementation | null>;
   /** §2.3 the attack dialog for a weapon (item id or name; null: an animal's natural weapons); true once the card is posted. */
   readonly attack: (actor: GenesysActorRef, weapon: string | null, request?: GenesysAttackRequest) => Promise<boolean>;
+  /** §1.7.5 a contest card between the actor and an opponent; each side rolls from the card. The message id, or null. */
+  readonly contest: (actor: GenesysActorRef, request?: GenesysContestRequest) => Promise<string | null>;
   /** One hit through the damage pipeline, by an owner of the actor (the Narrator for anyone); null when nothing changed. */
   readonly applyDamage: (actor: GenesysActorRef, damage: GenesysDamageRequest) => Promise<GenesysCounterChange | null>;
+  /**
+   * §1.5.3, §3.1.1, §3.1.2 the world clock moved on by the Narrator (refused to players): fatigue, recovery, poison and
+   * fever applied once by the world-time hook, reported on a card whispered to the Narrators with its Undo; true once applied.
+   */
+  readonly timePasses: (request: GenesysTimeRequest) => Promise<boolean>;
+  /** The Narrator's request card (a Narrator's client only); each player rolls their row from it. Null when nothing was posted. */
+  readonly requestCheck: (request: GenesysRequestCheck) => Promise<ChatMessage.Implementation | null>;
   /** What a hotbar macro rolls for: the selected token of that actor (its own wounds), else the actor's uuid. */
   readonly macroActor: (actorUuid: string) => GenesysActorRef;
   readonly rules: GenesysRulesEngine;
@@ -173,6 +286,8 @@ declare module "fvtt-types/configuration" {
       "genesys.preRollCheck": (actor: Actor.Implementation, plan: GenesysCheckPlan) => unknown;
       /** A check was rolled; the message is null when this client got no card (a player's blind check). */
       "genesys.rollCheck": (actor: Actor.Implementation, message: ChatMessage.Implementation | null, plan: GenesysCheckPlan) => void;
+      /** A request card was posted (on the Narrator's client that posted it). */
+      "genesys.requestCheck": (message: ChatMessage.Implementation, request: GenesysRequestSpec) => void;
       /** A hit is about to be applied (on the client that applies it); return false to stop it. */
       "genesys.preApplyDamage": (actor: Actor.Implementation, damage: GenesysDamageRequest) => unknown;
       /** A hit was applied. */

@@ -4,10 +4,14 @@
  * the attack flow and GenesysActor#applyDamage, with their checks and the Narrator's authority.
  */
 import * as rules from "./rules/index.js";
-import type { GenesysActorRef, GenesysApi, GenesysAttackRequest, GenesysCheckRequest, GenesysCounterChange, GenesysDamageRequest } from "./api-contract.js";
+import type { GenesysActorRef, GenesysApi, GenesysAttackRequest, GenesysCheckRequest, GenesysCounterChange, GenesysDamageRequest, GenesysRequestCheck, GenesysTimeRequest } from "./api-contract.js";
+import { requestTimePasses } from "./time/time-intents.js";
+import { PASTIMES } from "./time/time-plan.js";
 import { guarded } from "./applications/guarded.js";
 import { attack as attackFlow } from "./chat/attack-flow.js";
 import { actorFrom } from "./chat/card-intents.js";
+import { askForCheck } from "./chat/request-flow.js";
+import { contestFromApi } from "./chat/contest-api.js";
 import { skillByKey } from "./data/item/skill.js";
 import { WeaponModel } from "./data/item/weapon.js";
 import { show } from "./dice/check-request.js";
@@ -101,11 +105,44 @@ async function applyDamage(ref: GenesysActorRef, damage: GenesysDamageRequest): 
   });
 }
 
+// The card is a GM-authored message; askForCheck warns and answers null on a player's client.
+async function requestCheck(request: GenesysRequestCheck = {}): Promise<ChatMessage.Implementation | null> {
+  const { actors, prompt, ...check } = request;
+  return guarded(null, () => askForCheck(check, { ...(actors === undefined ? {} : { recipients: actors }), prompt: prompt !== false }));
+}
+
+/** §3.1.1 a stretch of time from a macro: every actor resolved first, so a deleted one changes nothing at all. */
+async function timePasses(request: GenesysTimeRequest): Promise<boolean> {
+  if (!game.user.isGM) {
+    warn("GENESYS.Time.Warn.NarratorsOnly");
+    return false;
+  }
+  const r: Partial<Record<keyof GenesysTimeRequest, unknown>> = typeof request === "object" ? request : {}; // a macro's object, each field checked
+  const part = (v: unknown): number => (v === undefined ? 0 : typeof v === "number" ? v : NaN);
+  const seconds = part(r.minutes) * 60 + part(r.hours) * 3600 + part(r.days) * 86_400;
+  const pastime = r.pastime === undefined ? "none" : PASTIMES.find((p) => p === r.pastime);
+  if (!pastime) return Boolean(warn("GENESYS.Time.Warn.BadRequest"));
+  let actorUuids: string[] | null = null;
+  if (r.actors !== undefined) {
+    if (!Array.isArray(r.actors)) return Boolean(warn("GENESYS.Time.Warn.BadRequest"));
+    actorUuids = [];
+    for (const ref of r.actors as unknown[]) { // an array, checked above
+      const actor = await actorOf(ref);
+      if (!actor) return false;
+      actorUuids.push(actor.uuid);
+    }
+  }
+  return requestTimePasses({ seconds, answers: { pastime, ate: r.ate === true, drank: r.drank === true }, actorUuids });
+}
+
 export function createApi(): GenesysApi {
   return {
     rollCheck,
     attack,
+    contest: contestFromApi,
     applyDamage,
+    timePasses,
+    requestCheck,
     macroActor,
     rules,
     rulesOptions,

@@ -57,5 +57,9 @@ declare module "fvtt-types/configuration" {
     "genesys-gdr.grazingHits": boolean;
     "genesys-gdr.stunRule": boolean;
     "genesys-gdr.studyDaysRounding": RulesOptions["studyDaysRounding"];
+    /** Which actors a world-time advance concerns (time/time-actors.ts). */
+    "genesys-gdr.timeActors": "sceneAndCharacters" | "scene" | "characters" | "none";
+    /** The last answer of each roll dialog, per actor and roll: this client's own (input/last-choices.ts). */
+    "genesys-gdr.lastRollChoices": Record<string, { at: number; answer: unknown }>;
   }
 }

@@ -17,6 +17,7 @@ import { clearStaleIntents, registerIntentChannel } from "./authority/intent-cha
 import { registerSealKey } from "./authority/seal-key.js";
 import { registerCombat } from "./documents/register-combat.js";
 import { registerChatCards } from "./chat/chat-hooks.js";
+import { registerContestCards } from "./chat/contest-flow.js";
 import { createApi } from "./api.js";
 import { registerSheets } from "./applications/sheets/register.js";
 import { registerCheckRolls } from "./applications/register-check.js";
@@ -28,6 +29,11 @@ import { registerDice } from "./dice/genesys-roll.js";
 import { migrateWorld, registerMigrationSetting } from "./migration.js";
 import { registerRulesSettings } from "./settings/rules-settings.js";
 import { registerSelfTest } from "./selftest/quench.js";
+import { registerTime } from "./time/register-time.js";
+import { registerRequestCards } from "./chat/request-flow.js";
+import { listenToGcheckClicks, registerGcheckEnricher } from "./enrichers/gcheck.js";
+import { registerRollKeybindings } from "./input/roll-modifiers.js";
+import { registerLastChoices } from "./input/last-choices.js";
 
 Hooks.once("init", () => {
   CONFIG.Actor.documentClass = GenesysActor;
@@ -40,6 +46,9 @@ Hooks.once("init", () => {
   registerIntentChannel();
   registerSealKey();
   registerChatCards();
+  registerRequestCards();
+  registerGcheckEnricher();
+  registerContestCards();
   registerCombat();
   registerCombatTracker();
   registerCheckRolls();
@@ -50,11 +59,15 @@ Hooks.once("init", () => {
   registerBabele();
   registerMigrationSetting();
   registerSelfTest();
+  registerTime();
+  registerRollKeybindings();
+  registerLastChoices();
   game.genesys = createApi();
 });
 
 Hooks.once("ready", () => {
   registerHotbarDrop();
+  listenToGcheckClicks();
   void migrateWorld();
   void clearStaleIntents();
 });

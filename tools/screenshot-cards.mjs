@@ -169,11 +169,22 @@ async function main() {
     // The applied change is the one the rules' pipeline makes on the thug (Giubbotto di cuoio, Df 4).
     const pending = withRows([row("r0")]);
     const hit = withRows([row("r0", { defence: dodge, outcome: "hit" })]);
+    // §2.2.1 a defence that dived during Difesa: +4 and +2 on the card, and the note that the defender now lies prone.
+    const dived = withRows([row("r0", { defence: { ...dodge, parts: [{ key: "defenceManeuver", value: 4 }, { key: "dive", value: 2 }], roll: { formula: "2d10 + 16", dice: [4, 3], total: 23 } }, outcome: "miss" })]);
     const rolled = withRows([row("r0", { defence: dodge, outcome: "hit", damage })]);
     const options = card.damageOptions(rolled, rolled.rows.r0);
     const change = await thug.applyDamage(options);
     const applied = withRows([row("r0", { defence: dodge, outcome: "hit", damage, applied: { change, venom: null, recordId: "rec0000000000001" } })]);
     const undone = withRows([row("r0", { ...applied.rows.r0, undone: true, undo: { wounds: change.after.wounds - change.before.wounds, fatigue: 0, poison: 0, partial: false } })]);
+    // The Narrator sent the same hit to two wolves they selected: the second one's hide stops 4 and its Undo was pressed.
+    const wolfOf = (name, naturalArmour) => fixtures.createActor({ name, type: "animal", system: { characteristics: { strength: 6, dexterity: 8, perception: 8 }, reflexes: 8, resistance: 24, naturalArmour } });
+    const spreadHit = async (wolf, over = {}) => ({
+      actorUuid: wolf.uuid, tokenUuid: null, name: wolf.name, undone: false, undo: null,
+      applied: { change: await wolf.applyDamage(options), venom: null, recordId: `rec${wolf.id}`.slice(0, 16) }, ...over,
+    });
+    const lupo = await spreadHit(await wolfOf("Lupo", 0));
+    const lupo2 = await spreadHit(await wolfOf("Lupo grigio della collina", 4));
+    const spread = withRows([row("r0", { ...applied.rows.r0, spread: [lupo, { ...lupo2, undone: true, undo: { wounds: 11, fatigue: 0, poison: 0, partial: false } }] })]);
     const burstWeapon = { ...base.weapon, name: "Mitragliatrice", modeLabel: "GENESYS.WeaponMode.ranged" };
     const burst = withRows([
       row("r0", { defence: dodge, outcome: "hit", attack: { formula: "2d10 + 8", dice: [8, 6], total: 22 } }),
@@ -198,18 +209,112 @@ async function main() {
     corsa.result = rules.resolveCheck({ dice: 11, grade: 12, modifiers: 0, difficulty: 20 });
     const perception = { label: i18n.localize("GENESYS.Characteristic.perception"), kind: "characteristic", grade: 7, modifiers: 0, conditionPenalty: -2, condition: "weak", difficulty: 15, blind: false, dice: [3, 4], total: 12, increment: null, isPrivate: false, rolled: true };
     perception.result = rules.resolveCheck({ dice: 7, grade: 7, modifiers: -2, difficulty: 15 });
+    // §1.7.4 an influence roll: Medium 15 moved to 17 by a guard's Percezione 9 (EX-05).
+    const sneak = { label: "Movimento furtivo", kind: "skill", grade: 12, modifiers: 0, conditionPenalty: 0, condition: "normal", difficulty: rules.influenceDifficulty(15, 9), blind: false, dice: [4, 3], total: 19, increment: null, isPrivate: false, rolled: true, influence: { name: "Guardia", characteristic: "perception", score: 9, shift: 2 } };
+    sneak.result = rules.resolveCheck({ dice: 7, grade: 12, modifiers: 0, difficulty: sneak.difficulty });
+
+    // ───────── the contest card (§1.7.5): waiting for a side, won narrowly against the advantaged side, a tie ─────────
+    const contest = await load("/src/chat/contest-card.ts");
+    const sideA = { actorUuid: "Actor.jack", name: jack.name, kind: "skill", skillId: "s1", characteristic: null, label: "Corsa", modifiers: 0 };
+    const sideB = { actorUuid: "Actor.thug", name: longName, kind: "skill", skillId: "s2", characteristic: null, label: "Corsa", modifiers: 0 };
+    const contestRoll = (d1, d2, grade, extra = {}) => ({ dice: [d1, d2], grade, modifiers: 0, conditionPenalty: 0, condition: "normal", experience: 7, total: 0, ...extra });
+    const settle = (state, side, roll) => { const next = contest.withRoll(state, side, roll); if (!next.ok) throw new Error("contest fixture"); return next.state; };
+    const fresh = contest.newContest(sideA, sideB, "b");
+    const waiting = settle(fresh, "a", contestRoll(6, 5, 12));
+    const won = { ...settle(waiting, "b", contestRoll(3, 4, 14, { modifiers: 1, conditionPenalty: -2, condition: "weak" })), increments: { a: { reason: "narrowWin", status: "stored", points: 3, grade: null }, b: null } };
+    const tied = contest.withTieChoice(settle(settle(fresh, "a", contestRoll(5, 5, 12)), "b", contestRoll(4, 4, 14)), "reroll");
+    const tiedAgain = settle(settle(tied.ok ? tied.state : fresh, "a", contestRoll(2, 7, 12)), "b", contestRoll(3, 4, 14));
+    const contestCard = (state, viewer) => render("templates/chat/contest-card.hbs", contest.contestCardContext(state, viewer, i18n));
+    const ownsA = { isGM: false, owns: (uuid) => uuid === "Actor.jack" };
+    const ownsB = { isGM: false, owns: (uuid) => uuid === "Actor.thug" };
+    const narrator = { isGM: true, owns: () => true };
+
+    // ───────── the "time passes" card: a night's sleep and an unlinked wolf's venom, then the same card undone ─────────
+    const timeCard = await load("/src/time/time-card.ts");
+    const timePlan = await load("/src/time/time-plan.ts");
+    const H = 3600;
+    const awake = { wounds: 0, fatigue: 20, doses: 11, fever: { startsInHours: null, hoursLeft: null }, deprivation: { unassigned: 0, points: { sleep: 12, hunger: 0, thirst: 0 }, hoursAwake: 20, hoursWithoutFood: 6, hoursWithoutWater: 4, deadline: { hunger: null, thirst: null } } };
+    const nightDice = { d6: () => 3, d3: () => 2, twoD6: () => 7 };
+    const night = timePlan.planTime({ strength: 7, resistance: 28, state: awake }, 0, 8 * H, { pastime: "sleep", ate: true, drank: true }, nightDice);
+    const wolfState = { ...awake, fatigue: 9, doses: 5, deprivation: null };
+    const wolfNight = timePlan.planTime({ strength: 8, resistance: 18, state: wolfState }, 0, 8 * H, { pastime: "sleep", ate: true, drank: true }, nightDice);
+    const timeState = { fromSeconds: 0, toSeconds: 8 * H, answers: { pastime: "sleep", ate: true, drank: true }, undone: false, rows: [
+      { actorUuid: "Actor.alven", name: "Alven", ...night },
+      { actorUuid: "Scene.s.Token.t.Actor.w", name: longName, ...wolfNight },
+    ] };
+    const starving = { ...awake, fatigue: 26, doses: 0, deprivation: { ...awake.deprivation, points: { sleep: 0, hunger: 26, thirst: 0 }, hoursAwake: 2, hoursWithoutFood: 26 * 24 } };
+    const fromClock = { fromSeconds: 0, toSeconds: 16 * H, answers: null, undone: false, rows: [
+      { actorUuid: "Actor.bera", name: "Bera", ...timePlan.planTime({ strength: 7, resistance: 28, state: starving }, 0, 16 * H, timePlan.UNSPECIFIED, nightDice) },
+    ] };
+    const timeMessage = async (state) => render("templates/chat/time-card.hbs", timeCard.timeCardContext(state, i18n));
+    const toGm = `${CORE.to}: ${CORE.gm}`;
+
+    // ───────── the Narrator's check request: a player's view mid-way, the Narrator's with a hidden difficulty, a blind one ─────────
+    const requestCard = await load("/src/chat/request-card.ts");
+    const ok = (total, success, margin, increment = null, blind = false, dice = [6, 5]) => ({ dice, total, success, margin, increment, blind });
+    const requestRows = (results) => Object.fromEntries(results.map(([id, name, result, tokenUuid = null]) => [id, { id, actorUuid: `Actor.${id}`, tokenUuid, name, rolled: result !== null, messageId: result ? "m1" : null, result }]));
+    const openRequest = { version: 1, check: { skill: "schivare", characteristic: null, label: "Schivare" }, difficulty: 20, hidden: false, blind: false, order: ["a", "b", "c"], secret: null,
+      rows: requestRows([["a", "Jack Quade", ok(23, true, 3, { reason: "hardSuccess", status: "stored", points: 2, grade: null })], ["b", longName, ok(14, false, -6)], ["c", "Mara", null]]) };
+    const hiddenRows = requestRows([["a", "Jack Quade", null], ["b", longName, null], ["c", "Mara", null]]);
+    hiddenRows.a.rolled = true;
+    hiddenRows.b.rolled = true;
+    const hiddenRequest = { ...openRequest, difficulty: null, hidden: true, rows: hiddenRows, secret: { v: 1, kid: "k", iv: "", data: "" } };
+    const hiddenSecret = { difficulty: 25, results: { a: ok(27, true, 2, { reason: "hardSuccess", status: "blind", points: 1, grade: null }, false, [8, 7]), b: ok(18, false, -7) } };
+    const blindRequest = { ...openRequest, check: { skill: null, characteristic: "perception", label: "" }, difficulty: 15, blind: true, rows: hiddenRows, secret: hiddenRequest.secret };
+    const blindSecret = { difficulty: 15, results: { a: ok(19, true, 4, null, true, [6, 6]), b: ok(9, false, -6, null, true, [1, 1]) } };
+    const requestMessage = (state, secret, viewer, extra = "") => render("templates/chat/request-card.hbs", requestCard.requestCardContext(state, secret, viewer, i18n)).then((html) => html.replace(/<\/div>\s*$/, `${extra}</div>`));
+    const revealButton = `<button type="button" class="genesys-request__reveal"><i class="fa-solid fa-eye" inert></i> ${i18n.localize("GENESYS.Request.Reveal")}</button>`;
+    const marasView = { isGM: false, owns: (uuid) => uuid === "Actor.c" };
+    const narratorsView = { isGM: true, owns: () => false };
+
+    // ───────── the Narrator's chapter 3 tools (§3.1.3, §3.1.4, §3.1.6): the cards as the tools post them ─────────
+    const tools = { reaction: await load("/src/tools/npc-reaction.ts"), recognition: await load("/src/tools/recognition.ts"), losing: await load("/src/tools/losing-control.ts") };
+    const toolCard = async (post, ...rolled) => {
+      diceDouble().queue.push(...rolled);
+      return (await post())?.content ?? "";
+    };
+    const alven = await fixtures.createActor({ name: "Alven", type: "character", system: { characteristics: { ...HUMAN, charm: 8 }, fame: 9, reputation: 14 } });
+    const bill = await fixtures.createActor({ name: "Bill Duran", type: "character", system: { characteristics: HUMAN, fame: 9, reputation: -12 } });
+    const oste = await fixtures.createActor({ name: "Oste", type: "npc", system: { characteristics: HUMAN } });
+    const toolWolf = await fixtures.createActor({ name: "Lupo", type: "animal", system: {} });
+    const vanlet = await fixtures.createActor({ name: "J.B. Vanlet", type: "character", system: { characteristics: HUMAN }, items: [{ name: "Impavido", type: "trait", system: { immunities: ["fear"] } }] });
+    const toolChats = {
+      "chat-reaction": [
+        message({ sender: toolWolf.name, content: await toolCard(() => tools.reaction.rollNpcReaction(toolWolf, { protagonist: { actor: alven } }), 4), whisper: toGm }),
+        message({ sender: oste.name, content: await toolCard(() => tools.reaction.rollNpcReaction(oste, { protagonist: { actor: alven }, modifiers: ["similarCulture"], recognised: true }), 5), whisper: toGm }),
+      ],
+      "chat-recognition": [
+        message({ sender: bill.name, content: await toolCard(() => tools.recognition.rollRecognition(bill, { modifiers: ["farFromHomeTown"] }), 3, 3), whisper: toGm }),
+        message({ sender: bill.name, content: await toolCard(() => tools.recognition.rollRecognition(bill, { observer: "animal" })), whisper: toGm }),
+      ],
+      "chat-losing-control": [
+        message({ sender: jack.name, content: await toolCard(() => tools.losing.rollLosingControl(jack, { cause: "fear", difficulty: 20 }), 3, 4) }),
+        message({ sender: vanlet.name, content: await toolCard(() => tools.losing.rollLosingControl(vanlet, { cause: "fear", difficulty: 25 })) }),
+      ],
+    };
 
     const chats = {
+      "chat-request-player": [message({ sender: CORE.gm, content: await requestMessage(openRequest, null, marasView) }), message({ sender: CORE.gm, content: await requestMessage(hiddenRequest, null, marasView) })],
+      "chat-request-narrator": [message({ sender: CORE.gm, content: await requestMessage(hiddenRequest, hiddenSecret, narratorsView, revealButton) }), message({ sender: CORE.gm, content: await requestMessage(blindRequest, blindSecret, narratorsView) })],
+      "chat-time": [message({ sender: i18n.localize("GENESYS.Time.Speaker"), content: await timeMessage(timeState), whisper: toGm }), message({ sender: i18n.localize("GENESYS.Time.Speaker"), content: await timeMessage(fromClock), whisper: toGm })],
+      "chat-time-undone": [message({ sender: i18n.localize("GENESYS.Time.Speaker"), content: await timeMessage({ ...timeState, undone: true }), whisper: toGm })],
       "chat-check": [message({ sender: jack.name, content: await checkCard(corsa) }), message({ sender: jack.name, content: await checkCard(perception) })],
+      "chat-check-influence": [message({ sender: jack.name, content: await checkCard(sneak) })],
+      "chat-contest-open": [message({ sender: jack.name, content: await contestCard(fresh, ownsA) }), message({ sender: jack.name, content: await contestCard(waiting, ownsB) })],
+      "chat-contest-won": [message({ sender: jack.name, content: await contestCard(won, ownsA) })],
+      "chat-contest-tie": [message({ sender: jack.name, content: await contestCard(tiedAgain, narrator) })],
       "chat-attack-pending": [message({ sender: jack.name, content: await attackCard(pending, gmView) })],
       "chat-attack-hit": [message({ sender: jack.name, content: await attackCard(hit, attackerView) })],
+      "chat-attack-dive": [message({ sender: jack.name, content: await attackCard(dived, attackerView) })],
       "chat-attack-damage": [message({ sender: jack.name, content: await attackCard(rolled, attackerView) }), message({ sender: jack.name, content: await attackCard(gap, attackerView) })],
       "chat-attack-applied": [message({ sender: jack.name, content: await attackCard(applied, attackerView) })],
       "chat-attack-undone": [message({ sender: jack.name, content: await attackCard(undone, attackerView) })],
+      "chat-attack-selected": [message({ sender: jack.name, content: await attackCard(rolled, gmView) }), message({ sender: jack.name, content: await attackCard(spread, gmView) })],
       "chat-attack-burst": [message({ sender: jack.name, content: await attackCard(burst, gmView) })],
       "chat-blind-placeholder": [message({ sender: jack.name, content: placeholder, whisper }), message({ sender: jack.name, content: checkPlaceholder, whisper })],
       "chat-blind-narrator": [message({ sender: jack.name, content: (await attackCard(blind, { ...gmView, sealed: true })) + controls, whisper })],
     };
+    Object.assign(chats, toolChats);
     for (const [name, messages] of Object.entries(chats)) {
       for (const theme of THEMES) if (wanted(name)) shoot(browser, chatPage(theme, messages, css), out(`${name}-${theme}`), SIDEBAR, "auto");
     }
@@ -236,6 +341,9 @@ async function main() {
     };
     await record("dialog-check", () => promptCheck(checkPlan(20)));
     await record("dialog-check-automatic", () => promptCheck(checkPlan(5)));
+    const { promptRequest } = await load("/src/applications/request-dialog.ts");
+    const requestCandidates = [{ actorUuid: "Actor.a", tokenUuid: "Scene.s.Token.a", name: "Jack Quade", source: "selected" }, { actorUuid: "Actor.b", tokenUuid: "Scene.s.Token.b", name: longName, source: "selected" }, { actorUuid: "Actor.c", tokenUuid: null, name: "Mara", source: "character" }];
+    await record("dialog-request", () => promptRequest({ skill: "schivare", difficulty: 20, hidden: true }, [{ key: "corsa", name: "Corsa" }, { key: "schivare", name: "Schivare" }], requestCandidates, [0, 1]));
     const attackPlan = prepareAttack(jack, weapon?.id ?? null, [{ actor: thug, tokenUuid: null, name: longName, distance: 12 }], localize);
     if (!attackPlan.ok) throw new Error(`no attack plan: ${attackPlan.refusal.warning}`);
     await record("dialog-attack", () => promptAttack(attackPlan.value, rulesOptions()));
@@ -243,7 +351,19 @@ async function main() {
     if (plan) await record("dialog-defence", () => promptDefence(plan));
     await record("dialog-static", () => promptStatic(longName));
     await record("dialog-maneuver-declare", () => promptDeclaration("Eroina", null));
+    // §2.2.4 with Focalizzazione chosen, the target field shows (the targeted bandit preselected, a long name beside it).
+    await record("dialog-maneuver-focus", () => promptDeclaration("Eroina", null, [{ id: "c1", name: "Bandito", selected: true }, { id: "c2", name: longName, selected: false }]));
+    if (dialogs["dialog-maneuver-focus"]) dialogs["dialog-maneuver-focus"] = { ...dialogs["dialog-maneuver-focus"], content: dialogs["dialog-maneuver-focus"].content.replace('value="focus"', 'value="focus" checked') };
     await record("dialog-maneuver-replace", () => promptReplacement("Eroina", "execution"));
+    const { openTimeDialog } = await load("/src/applications/time-dialog.ts");
+    await record("dialog-time", () => openTimeDialog());
+    const { promptReaction } = await load("/src/applications/narrator-tools/reaction-dialog.ts");
+    const { promptRecognition } = await load("/src/applications/narrator-tools/recognition-dialog.ts");
+    const { promptLosingControl } = await load("/src/applications/narrator-tools/losing-control-dialog.ts");
+    await record("dialog-reaction", () => promptReaction({ name: "Lupo", animal: true }, [{ uuid: "Actor.alven", name: "Alven", charm: 8, reputation: 14 }, { uuid: "Actor.bill", name: "Bill Duran", charm: 7, reputation: -12 }]));
+    await record("dialog-reaction-extra", () => promptReaction({ name: "Oste", animal: false }, []));
+    await record("dialog-recognition", () => promptRecognition(["Alven", "Bill Duran"]));
+    await record("dialog-losing-control", () => promptLosingControl(["Jack Quade", longName]));
     for (const [name, config] of Object.entries(dialogs)) {
       for (const theme of THEMES) {
         if (!wanted(name) || !config) continue;

@@ -57,6 +57,8 @@ async function main() {
     shoot(browser, person("theme-light", "combat"), path.join(OUT, "character-combat-light.png"), 720, 520);
     shoot(browser, person("theme-dark", "combat"), path.join(OUT, "character-combat-dark.png"), 720, 520);
     shoot(browser, animal("theme-light", "main"), path.join(OUT, "animal.png"), 680, 900);
+    // The Narrator's combat tab of an animal: Attack and the §3.1.3 Reaction button beside it.
+    shoot(browser, animal("theme-light", "combat"), path.join(OUT, "animal-combat-light.png"), 680, 520);
     shoot(browser, weapon("theme-light"), path.join(OUT, "weapon.png"), 560, 760);
     if (ALL) {
       for (const tab of ["skills", "inventory", "biography"]) {
@@ -64,7 +66,6 @@ async function main() {
         shoot(browser, person("theme-dark", tab), path.join(OUT, `character-${tab}-dark.png`), 720, 860);
       }
       shoot(browser, animal("theme-dark", "main"), path.join(OUT, "animal-dark.png"), 680, 900);
-      shoot(browser, animal("theme-light", "combat"), path.join(OUT, "animal-combat-light.png"), 680, 900);
       shoot(browser, animal("theme-dark", "combat"), path.join(OUT, "animal-combat-dark.png"), 680, 900);
       shoot(browser, weapon("theme-dark"), path.join(OUT, "weapon-dark.png"), 560, 760);
     }

@@ -147,6 +147,7 @@ export type AttackDialogContext = {
   rolls: number;
   magazine: string | null;
   showArc: boolean;
+  blind: boolean;
   environments: Option[] | null;
   /** More targets than one: the attacker ticks which ones the rolls go to, no more than `limit`. */
   chooser: { limit: number; hint: string } | null;
@@ -203,7 +204,12 @@ function focusNotes(plan: AttackPlan, i18n: Localizer): { perTarget: string[][];
   return { perTarget, general: aimed.includes(true) ? [] : [sourced(i18n, i18n.localize("GENESYS.Attack.Dialog.Tracked.FocusElsewhere"), "tracker")] };
 }
 
-export function attackDialogContext(plan: AttackPlan, options: Partial<RulesOptions>, isGM: boolean, i18n: CountLocalizer): AttackDialogContext {
+/** What the dialog opens with besides the plan's defaults (the blind key ticks "blind"). */
+export interface AttackDialogPreset {
+  blind?: boolean;
+}
+
+export function attackDialogContext(plan: AttackPlan, options: Partial<RulesOptions>, isGM: boolean, i18n: CountLocalizer, preset: AttackDialogPreset = {}): AttackDialogContext {
   const answer = defaultAnswer(plan);
   const preview = attackPreview(plan, answer, options, isGM, i18n);
   const opt = (value: string, label: string, selected: boolean): Option => ({ value, label, selected });
@@ -218,6 +224,7 @@ export function attackDialogContext(plan: AttackPlan, options: Partial<RulesOpti
     rolls: answer.rolls,
     magazine: plan.magazine === null ? null : String(plan.magazine),
     showArc: plan.targets.length > 1,
+    blind: preset.blind === true,
     chooser: plan.targets.length > 1
       ? { limit, hint: i18n.format("GENESYS.Attack.Dialog.ChooseTargets", { rolls: formatCount(i18n, "GENESYS.Count.Rolls", limit) }) }
       : null,
@@ -264,9 +271,9 @@ function dialogForm(root: HTMLElement): HTMLFormElement | null {
 }
 
 /** Opens the attack dialog; the answer, or null when it is closed. */
-export async function promptAttack(plan: AttackPlan, options: Partial<RulesOptions>): Promise<AttackAnswer | null> {
+export async function promptAttack(plan: AttackPlan, options: Partial<RulesOptions>, preset: AttackDialogPreset = {}): Promise<AttackAnswer | null> {
   const isGM = game.user.isGM;
-  const content = await foundry.applications.handlebars.renderTemplate(ATTACK_DIALOG_TEMPLATE, attackDialogContext(plan, options, isGM, game.i18n));
+  const content = await foundry.applications.handlebars.renderTemplate(ATTACK_DIALOG_TEMPLATE, attackDialogContext(plan, options, isGM, game.i18n, preset));
   // DialogV2.wait is loosely typed in 13.345.1 (V13-API §6.6): read the answer as unknown and check it.
   const answer: unknown = await foundry.applications.api.DialogV2.wait({
     window: { title: game.i18n.format("GENESYS.Attack.Dialog.Title", { weapon: plan.weaponName }), icon: "fa-solid fa-crosshairs" },

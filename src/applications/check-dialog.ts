@@ -5,7 +5,11 @@
 import { asForm } from "../compat/dom.js";
 import { difficultyValue, DIFFICULTY_LADDER } from "../rules/check.js";
 import { DIFFICULTIES, type DifficultyKey } from "../rules/types.js";
-import { checkPreview, type CheckPlan } from "../dice/check-request.js";
+import { checkPreview, isCharacteristic, scores, type CheckPlan } from "../dice/check-request.js";
+import { GenesysActor } from "../documents/actor.js";
+import { influenceDifficulty } from "../rules/check.js";
+import { CHARACTERISTICS } from "../rules/types.js";
+import { contestFromCheck } from "../chat/contest-flow.js";
 import { signed } from "../format/numbers.js";
 import type { CheckAnswer } from "../rolls/check.js";
 
@@ -21,6 +25,10 @@ export interface CheckFormValues {
   custom: string;
   modifiers: string;
   rollAnyway: boolean;
+  /** §1.7.4 the targeted opponent's characteristic ("" for none), its actor, and the shift it gives the difficulty. */
+  influence?: string;
+  influenceActor?: string;
+  influenceShift?: number;
 }
 
 const DEFAULT_STEP: DifficultyKey = "medium";
@@ -43,7 +51,8 @@ export function parseCheckForm(values: CheckFormValues): CheckDialogResult {
   else if (values.difficulty === "custom") difficulty = values.custom.trim() === "" ? Number.NaN : toNumber(values.custom);
   else if (isDifficultyKey(values.difficulty)) difficulty = difficultyValue(values.difficulty);
   else difficulty = Number.NaN;
-  return { difficulty, modifiers: toNumber(values.modifiers), blind, rollAnyway: values.rollAnyway };
+  const influence = isCharacteristic(values.influence) && values.influenceActor ? { actorUuid: values.influenceActor, characteristic: values.influence } : null;
+  return { difficulty, modifiers: toNumber(values.modifiers), blind, rollAnyway: values.rollAnyway, ...(influence ? { influence } : {}) };
 }
 
 /** What the form's named controls hold (select, inputs, checkbox). */
@@ -54,7 +63,11 @@ export function readCheckForm(form: HTMLFormElement): CheckFormValues {
     return el && "value" in el ? el.value : "";
   };
   const box = control("rollAnyway");
+  const influence = control("influence");
+  const chosen = influence && "selectedOptions" in influence ? (influence.selectedOptions as HTMLCollectionOf<HTMLOptionElement>)[0] : undefined; // a select's
   return {
+    // Only with a targeted opponent (targetedInfluence): otherwise the form has no such control.
+    ...(influence ? { influence: text("influence"), influenceActor: text("influenceActor"), influenceShift: Number(chosen?.dataset["shift"] ?? 0) } : {}),
     difficulty: text("difficulty"),
     custom: text("custom"),
     modifiers: text("modifiers"),
@@ -77,7 +90,7 @@ export function dialogPreview(plan: Pick<CheckPlan, "grade" | "conditionPenalty"
   const answer = parseCheckForm(values);
   const valid = (n: number | null): n is number => n !== null && Number.isInteger(n);
   const preview = valid(answer.difficulty) && Number.isInteger(answer.modifiers)
-    ? checkPreview({ grade: plan.grade, modifiers: answer.modifiers, conditionPenalty: plan.conditionPenalty, difficulty: answer.difficulty })
+    ? checkPreview({ grade: plan.grade, modifiers: answer.modifiers, conditionPenalty: plan.conditionPenalty, difficulty: answer.difficulty + (values.influenceShift ?? 0) })
     : null;
   return {
     chance: preview ? `${String(preview.percent)} %` : "—",
@@ -94,8 +107,46 @@ export type CheckDialogContext = {
   condition: { label: string; value: string } | null;
   difficulty: { label: string; options: { value: string; label: string; selected: boolean }[]; custom: string; customLabel: string };
   modifiers: { label: string; value: number };
+  influence: InfluenceContext | null;
   preview: DialogPreview & { chanceLabel: string; automaticText: string; impossibleText: string; blindText: string; rollAnywayLabel: string };
 };
+
+/** §1.7.4 the one targeted token's actor (not the roller), whose characteristics may influence the check. */
+export interface InfluenceOpponent {
+  actorUuid: string;
+  name: string;
+  scores: Readonly<Record<(typeof CHARACTERISTICS)[number], number | null>>;
+}
+
+export function targetedInfluence(plan: Pick<CheckPlan, "actorUuid">): InfluenceOpponent | null {
+  const targets = [...game.user.targets];
+  const actor: unknown = targets.length === 1 ? targets[0]?.actor : null;
+  if (!(actor instanceof GenesysActor) || actor.uuid === plan.actorUuid || !actor.genesys) return null;
+  return { actorUuid: actor.uuid, name: actor.name, scores: scores(actor.genesys) };
+}
+
+type InfluenceContext = {
+  label: string;
+  actorUuid: string;
+  options: { value: string; label: string; shift: number; disabled: boolean }[];
+};
+
+/** The influence choice: none, or one of the opponent's characteristics with its shift (those it lacks disabled). */
+export function influenceContext(opponent: InfluenceOpponent, i18n: { localize(key: string): string; format(key: string, data?: Record<string, string>): string }): InfluenceContext {
+  return {
+    label: i18n.format("GENESYS.Check.InfluenceOf", { name: opponent.name }),
+    actorUuid: opponent.actorUuid,
+    options: [
+      { value: "", label: i18n.localize("GENESYS.Check.InfluenceNone"), shift: 0, disabled: false },
+      ...CHARACTERISTICS.map((key) => {
+        const score = opponent.scores[key];
+        const name = i18n.localize(`GENESYS.Characteristic.${key}`);
+        const shift = score === null ? 0 : influenceDifficulty(0, score);
+        return { value: key, label: score === null ? name : `${name} ${String(score)} (${signed(shift)})`, shift, disabled: score === null };
+      }),
+    ],
+  };
+}
 
 /** The initial values: the requested difficulty picks its ladder step, another margin goes to "custom". */
 export function initialFormValues(plan: Pick<CheckPlan, "difficulty" | "modifiers" | "blind">): CheckFormValues {
@@ -114,7 +165,7 @@ export function initialFormValues(plan: Pick<CheckPlan, "difficulty" | "modifier
 }
 
 /** The template context, every text localized. */
-export function checkDialogContext(plan: CheckPlan, i18n: { localize(key: string): string; format(key: string, data?: Record<string, string>): string } = game.i18n): CheckDialogContext {
+export function checkDialogContext(plan: CheckPlan, i18n: { localize(key: string): string; format(key: string, data?: Record<string, string>): string } = game.i18n, opponent: InfluenceOpponent | null = null): CheckDialogContext {
   const values = initialFormValues(plan);
   const step = (key: DifficultyKey) => ({
     value: key,
@@ -138,6 +189,7 @@ export function checkDialogContext(plan: CheckPlan, i18n: { localize(key: string
       customLabel: i18n.localize("GENESYS.Check.CustomMargin"),
     },
     modifiers: { label: i18n.localize("GENESYS.Check.Modifiers"), value: plan.modifiers },
+    influence: opponent ? influenceContext(opponent, i18n) : null,
     preview: {
       ...dialogPreview(plan, values),
       chanceLabel: i18n.localize("GENESYS.Check.Chance"),
@@ -210,7 +262,8 @@ function isResult(value: unknown): value is CheckDialogResult {
 
 /** Opens the dialog; resolves to the answer, or null when it is closed or cancelled. */
 export async function promptCheck(plan: CheckPlan): Promise<CheckDialogResult | null> {
-  const content = await foundry.applications.handlebars.renderTemplate(CHECK_DIALOG_TEMPLATE, checkDialogContext(plan));
+  const opponent = targetedInfluence(plan);
+  const content = await foundry.applications.handlebars.renderTemplate(CHECK_DIALOG_TEMPLATE, checkDialogContext(plan, game.i18n, opponent));
   const initial = initialFormValues(plan);
   const main = rollButton(dialogPreview(plan, initial), initial.rollAnyway);
   // The types of DialogV2.wait are loose in 13.345.1 (V13-API §6.6): read the answer as unknown and check it.
@@ -226,6 +279,18 @@ export async function promptCheck(plan: CheckPlan): Promise<CheckDialogResult | 
         default: true,
         callback: (_event, button) => (button.form ? parseCheckForm(readCheckForm(button.form)) : null),
       },
+      // §1.7.5 with a token targeted, a contest with it instead of a check; the dialog then rolls nothing.
+      ...(opponent
+        ? [{
+            action: "contest",
+            label: game.i18n.format("GENESYS.Contest.WithTarget", { name: opponent.name }),
+            icon: "fa-solid fa-people-arrows",
+            callback: () => {
+              void contestFromCheck(plan, opponent.actorUuid);
+              return null;
+            },
+          }]
+        : []),
       { action: "cancel", label: game.i18n.localize("GENESYS.Check.Cancel"), icon: "fa-solid fa-xmark" },
     ],
     render: (_event, dialog) => {

@@ -10,7 +10,7 @@ import { rulesOptions } from "../settings/rules-settings.js";
 import { GenesysCombat } from "../documents/combat.js";
 import { isGenesysCombatant, type GenesysCombatant } from "../documents/combatant.js";
 import { TRACKER_TEMPLATE, trackerView } from "./combat-view.js";
-import { promptDeclaration, promptReplacement } from "./maneuver-dialog.js";
+import { focusTargetsOf, promptDeclaration, promptReplacement } from "./maneuver-dialog.js";
 
 type CombatTrackerBase = foundry.applications.sidebar.tabs.CombatTracker;
 type ContextEntry = ReturnType<CombatTrackerBase["_getEntryContextOptions"]>[number];
@@ -118,8 +118,8 @@ export class GenesysCombatTracker extends CombatTracker {
     const t = targetOf(this, target);
     if (!t) return;
     const animal = t.combatant.isAnimal ? animalAttackManeuver(rulesOptions()) : null;
-    const answer = await promptDeclaration(t.combatant.name ?? "", animal);
-    if (answer) await t.combat.declare(t.combatant, answer.maneuver, { held: answer.held });
+    const answer = await promptDeclaration(t.combatant.name ?? "", animal, focusTargetsOf(t.combat, t.combatant, game.user));
+    if (answer) await t.combat.declare(t.combatant, answer.maneuver, { held: answer.held, target: answer.target ?? null });
   }
 
   static async #onHold(this: GenesysCombatTracker, _event: PointerEvent, target: HTMLElement): Promise<void> {

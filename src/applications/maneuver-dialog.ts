@@ -3,7 +3,7 @@
  * cancelling it at execution (§2.1.2). The six maneuvers and their initiative come from MANEUVERS_INFO;
  * an animal's attack uses the maneuver of the animalAttackManeuver setting (A-03).
  */
-import { CANCEL, MANEUVERS_INFO, MANEUVER_INITIATIVE, canReplace, type ManeuverReplacement } from "../rules/maneuvers.js";
+import { CANCEL, MANEUVERS_INFO, MANEUVER_INITIATIVE, aimsAtTarget, canReplace, type ManeuverReplacement } from "../rules/maneuvers.js";
 import { MANEUVERS, type ManeuverKey } from "../rules/types.js";
 import { MANEUVER_ICONS, type I18n } from "./combat-view.js";
 
@@ -75,13 +75,47 @@ export function replacementChoices(current: ManeuverKey, i18n: I18n): ManeuverCh
 export interface DeclarationAnswer {
   maneuver: ManeuverKey;
   held: boolean;
+  /** §2.2.4 the combatant a Focalizzazione aims at (its combatant id); absent when none was chosen. */
+  target?: string;
 }
 
-/** Reads the dialog's form: the chosen radio and the hold box. */
-export function readManeuverForm(form: HTMLFormElement, choices: readonly ManeuverChoice[]): { choice: ManeuverChoice | null; held: boolean } {
+/** A combatant a Focalizzazione may aim at (§2.2.4 "a specific target"), as the declaration dialog lists it. */
+export interface FocusTarget {
+  /** The combatant's id: what the declaration records and the GM's client checks. */
+  id: string;
+  name: string;
+  /** Preselected: the user targets its token. */
+  selected: boolean;
+}
+
+/** Reads the dialog's form: the chosen radio, the hold box, and the focus target when it is one of those offered. */
+export function readManeuverForm(form: HTMLFormElement, choices: readonly ManeuverChoice[], targets: readonly FocusTarget[] = []): { choice: ManeuverChoice | null; held: boolean; target: string | null } {
   const data = new FormData(form);
   const value = data.get("maneuver");
-  return { choice: choices.find((c) => c.value === value && !c.disabled) ?? null, held: data.get("held") !== null };
+  const target = data.get("target");
+  return {
+    choice: choices.find((c) => c.value === value && !c.disabled) ?? null,
+    held: data.get("held") !== null,
+    target: targets.find((t) => t.id === target)?.id ?? null,
+  };
+}
+
+/** What the dialog reads of the user: the Narrator or not, and the tokens targeted (v13 User#targets, a Set of Tokens). */
+export interface FocusViewer {
+  isGM: boolean;
+  targets: Iterable<{ actor: { uuid: string } | null }>;
+}
+
+/**
+ * §2.2.4 whom `self` may aim a Focalizzazione at: the other combatants of its combat, those hidden from players left
+ * out for a player (their presence is the Narrator's to reveal), the ones whose token the user targets preselected.
+ */
+export function focusTargetsOf(combat: Combat.Implementation, self: Combatant.Implementation, user: FocusViewer): FocusTarget[] {
+  const targeted = new Set([...user.targets].flatMap((token) => (token.actor ? [token.actor.uuid] : [])));
+  return combat.combatants.contents
+    .filter((c) => c.id !== self.id && (user.isGM || !c.hidden))
+    .map((c) => ({ id: c.id ?? "", name: c.name ?? "", selected: c.actor !== null && targeted.has(c.actor.uuid) }))
+    .filter((t) => t.id !== "");
 }
 
 /**
@@ -110,8 +144,9 @@ const isManeuver = (value: unknown): value is ManeuverKey => MANEUVERS.some((m) 
 function readDeclaration(answer: unknown): DeclarationAnswer | null {
   if (typeof answer !== "object" || answer === null) return null;
   // Any object: each field is read as unknown and checked on the next line.
-  const { maneuver, held } = answer as Record<string, unknown>;
-  return isManeuver(maneuver) && typeof held === "boolean" ? { maneuver, held } : null;
+  const { maneuver, held, target } = answer as Record<string, unknown>;
+  if (!isManeuver(maneuver) || typeof held !== "boolean") return null;
+  return typeof target === "string" && target !== "" ? { maneuver, held, target } : { maneuver, held };
 }
 
 /**
@@ -126,14 +161,19 @@ function readReplacement(answer: unknown): ManeuverReplacement | null {
   return replacement === CANCEL || isManeuver(replacement) ? replacement : null;
 }
 
-/** Asks which maneuver to declare; null when the dialog is closed. */
-export async function promptDeclaration(name: string, animalAttack: ManeuverKey | null): Promise<DeclarationAnswer | null> {
+/**
+ * Asks which maneuver to declare, and for a Focalizzazione at whom (§2.2.4: one of `targets`, the field showing only
+ * while it is the maneuver chosen; left blank, the attacker names the target when attacking). Null when closed.
+ */
+export async function promptDeclaration(name: string, animalAttack: ManeuverKey | null, targets: readonly FocusTarget[] = []): Promise<DeclarationAnswer | null> {
   const i18n = game.i18n;
   const choices = declarationChoices(animalAttack, i18n);
-  const context = { choices, hold: { label: i18n.localize("GENESYS.Combat.HoldBox"), hint: i18n.localize("GENESYS.Combat.HoldBoxHint") }, initiativeLabel: i18n.localize("GENESYS.Combat.Initiative") };
+  const focus = targets.length === 0 ? null : { label: i18n.localize("GENESYS.Combat.FocusTarget"), none: i18n.localize("GENESYS.Combat.FocusTargetNone"), hint: i18n.localize("GENESYS.Combat.FocusTargetHint"), targets };
+  const context = { choices, focus, hold: { label: i18n.localize("GENESYS.Combat.HoldBox"), hint: i18n.localize("GENESYS.Combat.HoldBoxHint") }, initiativeLabel: i18n.localize("GENESYS.Combat.Initiative") };
   const answer = await waitForChoice(i18n.format("GENESYS.Combat.DeclareTitle", { name }), context, i18n.localize("GENESYS.Combat.Control.Declare"), (form) => {
-    const { choice, held } = readManeuverForm(form, choices);
-    return choice?.maneuver ? { maneuver: choice.maneuver, held } : null;
+    const { choice, held, target } = readManeuverForm(form, choices, targets);
+    if (!choice?.maneuver) return null;
+    return aimsAtTarget(choice.maneuver) && target !== null ? { maneuver: choice.maneuver, held, target } : { maneuver: choice.maneuver, held };
   });
   return readDeclaration(answer);
 }

@@ -2,7 +2,10 @@
 import { registerCheckRoller } from "../documents/check-roller.js";
 import { rollCheck } from "../rolls/check.js";
 import { promptCheck } from "./check-dialog.js";
+import { rememberingCheckPrompt } from "./quick-roll.js";
 
 export function registerCheckRolls(): void {
-  registerCheckRoller((actor, options) => rollCheck(actor, options, promptCheck));
+  // Each answer is kept for the next quick roll of the same check (applications/quick-roll.ts).
+  const prompt = rememberingCheckPrompt(promptCheck);
+  registerCheckRoller((actor, options) => rollCheck(actor, options, prompt));
 }

@@ -4,6 +4,7 @@
  * chat-hooks.ts for why flags), every outcome comes from src/rules, and the context builder only lays out the state.
  */
 import type { ApplyDamageOptions, CounterChange } from "../documents/actor.js";
+import { defenceDived } from "../documents/dive-prone.js";
 import { type Localizer } from "../dice/genesys-roll.js";
 import { percent, signed } from "../format/numbers.js";
 import { formatCount, type CountLocalizer } from "../format/plural.js";
@@ -13,6 +14,7 @@ import { RulesError } from "../rules/errors.js";
 import type { RulesOptions } from "../rules/options.js";
 import { DAMAGE_TYPES, type DamageType } from "../rules/types.js";
 import { DAMAGE_FACES, wieldedDamageNotation, type DamageSpec } from "../rules/weapons.js";
+import { isSpread, spreadRow, undoSpreadRow, type TokenHit } from "./token-hits.js";
 
 export const SYSTEM_SCOPE = "genesys-gdr";
 export const ATTACK_FLAG = "attack";
@@ -73,6 +75,8 @@ export interface AttackRow {
   undone: boolean;
   /** The last Undo of this row, for the card to say what it took back. */
   undo: UndoRecord | null;
+  /** The hit the Narrator also sent to other tokens (token-hits.ts); absent on older cards. */
+  spread?: TokenHit[];
 }
 
 /** Everything the card shows and its buttons act on. */
@@ -113,7 +117,10 @@ export type CardEvent =
   | { type: "static"; rowId: string; difficulty: number }
   | { type: "damage"; rowId: string; damage: RollRecord }
   | { type: "applied"; rowId: string; applied: AppliedRecord }
-  | { type: "undone"; rowId: string; undo: UndoRecord };
+  | { type: "undone"; rowId: string; undo: UndoRecord }
+  /** The hit sent to selected tokens: `own` when the row's target was among them, `hits` for the others. */
+  | { type: "spread"; rowId: string; own: AppliedRecord | null; hits: TokenHit[] }
+  | { type: "spreadUndone"; rowId: string; actorUuid: string; undo: UndoRecord };
 
 export type CardEventType = CardEvent["type"];
 
@@ -143,6 +150,7 @@ function isRow(v: unknown): v is AttackRow {
   if (!isRollRecord(v["attack"]) || !Array.isArray(v["parts"])) return false;
   if (v["defence"] !== null && !isDefence(v["defence"])) return false;
   if (v["damage"] !== null && !isRollRecord(v["damage"])) return false;
+  if (!isSpread(v["spread"])) return false;
   return v["outcome"] === null || v["outcome"] === "hit" || v["outcome"] === "grazing" || v["outcome"] === "miss";
 }
 
@@ -221,6 +229,11 @@ export function applyCardEvent(state: AttackCardState, event: CardEvent, options
         if (row.applied === null || row.undone) return refuse("stale");
         return { ok: true, row: { ...row, undone: true, undo: event.undo } };
       }
+      case "spread":
+      case "spreadUndone": {
+        const next = event.type === "spread" ? spreadRow(row, event.own, event.hits) : undoSpreadRow(row, event.actorUuid, event.undo);
+        return typeof next === "string" ? refuse(next) : { ok: true, row: next };
+      }
     }
   } catch (error) {
     if (error instanceof RulesError) return refuse("invalid");
@@ -274,6 +287,8 @@ export interface RowButtons {
   static: boolean;
   rollDamage: boolean;
   apply: boolean;
+  /** The Narrator's: the same hit into the tokens they have selected (token-hits.ts). */
+  applySelected: boolean;
   undo: boolean;
   stun: boolean;
 }
@@ -294,7 +309,8 @@ export interface RowContext {
   /** What happened to the row since (undone). */
   tags: RowTag[];
   attack: { dice: number[]; total: number; parts: LabelValue[] };
-  defence: { text: string; isRoll: boolean; dice: number[]; total: number | null; parts: LabelValue[] } | null;
+  /** `proneNote`: §2.2.1 the defender dived and now lies prone (documents/dive-prone.ts sets the status). */
+  defence: { text: string; isRoll: boolean; dice: number[]; total: number | null; parts: LabelValue[]; proneNote: string | null } | null;
   damage: { formula: string; dice: number[]; total: number } | null;
   applied: {
     steps: LabelValue[];
@@ -308,10 +324,31 @@ export interface RowContext {
   } | null;
   stun: string | null;
   venom: string | null;
+  /** The selected tokens the hit also went into, each with what it took and its own Undo. */
+  spread: SpreadContext | null;
   buttons: RowButtons;
   labels: Record<keyof RowButtons, string>;
   /** Why Apply names only the damage before armour (its tooltip), or null when its label says everything. */
   applyHint: string | null;
+  /** What Apply to the selected tokens does with each of them (its tooltip). */
+  applySelectedHint: string;
+}
+
+export interface SpreadHitContext {
+  actorUuid: string;
+  name: string;
+  counters: string;
+  condition: string;
+  conditionClass: string;
+  undone: boolean;
+  undoneTag: string;
+  canUndo: boolean;
+  undoLabel: string;
+}
+
+export interface SpreadContext {
+  title: string;
+  hits: SpreadHitContext[];
 }
 
 export type AttackCardContext = {
@@ -379,7 +416,7 @@ function applyLabel(state: AttackCardState, row: AttackRow, i18n: CardLocalizer)
 
 function defenceContext(defence: DefenceRecord, i18n: Localizer): NonNullable<RowContext["defence"]> {
   if (defence.kind === "static") {
-    return { text: i18n.format("GENESYS.Attack.StaticTarget", { difficulty: String(defence.difficulty) }), isRoll: false, dice: [], total: null, parts: [] };
+    return { text: i18n.format("GENESYS.Attack.StaticTarget", { difficulty: String(defence.difficulty) }), isRoll: false, dice: [], total: null, parts: [], proneNote: null };
   }
   return {
     text: i18n.format("GENESYS.Attack.DefenceWith", { label: defence.label, grade: String(defence.grade) }),
@@ -387,6 +424,7 @@ function defenceContext(defence: DefenceRecord, i18n: Localizer): NonNullable<Ro
     dice: defence.roll.dice,
     total: defence.roll.total,
     parts: partLines(defence.parts, "GENESYS.Attack.Modifier", i18n),
+    proneNote: defenceDived(defence.parts) ? i18n.localize("GENESYS.Attack.DiveProne") : null,
   };
 }
 
@@ -420,6 +458,29 @@ function appliedContext(applied: AppliedRecord, row: AttackRow, type: DamageType
   };
 }
 
+/** "Applicato ai token selezionati: Lupo, 6 Ferite, Ferito": the other actors the Narrator sent the hit to. */
+function spreadContext(row: AttackRow, type: DamageType, canUndo: boolean, i18n: CardLocalizer): SpreadContext | null {
+  const hits = row.spread ?? [];
+  if (hits.length === 0) return null;
+  return {
+    title: i18n.localize("GENESYS.Attack.Spread.Title"),
+    hits: hits.map((h) => {
+      const { before, after, condition } = h.applied.change;
+      return {
+        actorUuid: h.actorUuid,
+        name: h.name,
+        counters: countersText(after.wounds - before.wounds, after.fatigue - before.fatigue, type, i18n),
+        condition: i18n.localize(`GENESYS.Condition.${condition.after}`),
+        conditionClass: condition.after,
+        undone: h.undone,
+        undoneTag: i18n.localize("GENESYS.Attack.Tag.undone"),
+        canUndo: canUndo && !h.undone,
+        undoLabel: i18n.format("GENESYS.Attack.Spread.Undo", { target: h.name }),
+      };
+    }),
+  };
+}
+
 /** The damage line's notation: the book's, with the attacker's Forza counted in (the unarmed blow as the book writes it). */
 function damageNotation(damage: AttackCardState["weapon"]["damage"]): string {
   if (damage.spec === null) return damage.book;
@@ -447,6 +508,8 @@ function rowContext(state: AttackCardState, row: AttackRow, viewer: CardViewer, 
     static: row.defence === null && viewer.isGM,
     rollDamage: open && hit && row.damage === null && attackerSide,
     apply: open && row.damage !== null && !live && attackerSide,
+    // Any token at all: a player could reach any of them from the console, so only the Narrator (card-intents.ts checks).
+    applySelected: open && row.damage !== null && viewer.isGM,
     undo: open && live && attackerSide,
     stun: open && stun !== null && targetSide,
   };
@@ -474,20 +537,23 @@ function rowContext(state: AttackCardState, row: AttackRow, viewer: CardViewer, 
     applied: row.applied === null ? null : appliedContext(row.applied, row, state.weapon.damage.type, i18n),
     stun,
     venom,
+    spread: spreadContext(row, state.weapon.damage.type, open && viewer.isGM, i18n),
     buttons,
     labels: {
       defend: i18n.localize("GENESYS.Attack.Button.defend"),
       static: i18n.localize("GENESYS.Attack.Button.static"),
       rollDamage: i18n.localize("GENESYS.Attack.Button.rollDamage"),
       apply: apply.label,
+      applySelected: i18n.localize("GENESYS.Attack.Button.applySelected"),
       undo: i18n.localize("GENESYS.Attack.Button.undo"),
       stun: i18n.localize("GENESYS.Attack.Button.stun"),
     },
     applyHint: apply.hint,
+    applySelectedHint: i18n.localize("GENESYS.Attack.ApplySelectedHint"),
   };
 }
 
-const NO_BUTTONS: RowButtons = { defend: false, static: false, rollDamage: false, apply: false, undo: false, stun: false };
+const NO_BUTTONS: RowButtons = { defend: false, static: false, rollDamage: false, apply: false, applySelected: false, undo: false, stun: false };
 
 /** "2 colpi a segno su 3 lanci, 1 di striscio": a finished burst, or null while a row waits or for a single roll. */
 function summaryText(state: AttackCardState, i18n: CardLocalizer): string | null {
@@ -514,7 +580,7 @@ export function attackCardContext(state: AttackCardState, viewer: CardViewer, i1
     if (!row) return [];
     const full = rowContext(state, row, viewer, i18n);
     if (!hidden) return [full];
-    return [{ ...full, cssClass: "hidden", outcome: i18n.localize("GENESYS.Attack.Outcome.hidden"), chance: null, tags: [], attack: { dice: [], total: 0, parts: [] }, defence: null, damage: null, applied: null, stun: null, venom: null, buttons: NO_BUTTONS }];
+    return [{ ...full, cssClass: "hidden", outcome: i18n.localize("GENESYS.Attack.Outcome.hidden"), chance: null, tags: [], attack: { dice: [], total: 0, parts: [] }, defence: null, damage: null, applied: null, stun: null, venom: null, spread: null, buttons: NO_BUTTONS }];
   });
   const notes: string[] = [];
   if (state.aimedArea !== "trunk") notes.push(i18n.format("GENESYS.Attack.Aimed", { area: i18n.localize(`GENESYS.Attack.Area.${state.aimedArea}`) }));

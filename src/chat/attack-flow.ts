@@ -4,10 +4,11 @@
  * and every actor change is an intent that the active GM's client decides (card-intents.ts), the Narrator's own clicks
  * included. Each function returns whether something happened; every failure is a notification.
  */
-import { defenceSetup, promptAttack, promptDefence, promptStatic, type DefenceAnswer } from "../applications/attack-dialog.js";
+import { defenceSetup, promptAttack, promptDefence, promptStatic, type DefenceAnswer, type DefencePlan } from "../applications/attack-dialog.js";
 import { guarded } from "../applications/guarded.js";
 import { requestIntent } from "../authority/intent-channel.js";
 import { currentMessageMode } from "../compat/message-mode.js";
+import { messageAudience, showDice, type DiceAudience, type ThrownRoll } from "../dice/dice-so-nice.js";
 import {
   cardDamageRoll,
   evaluateDamage,
@@ -15,17 +16,19 @@ import {
   prepareAttack,
   specifyAttack,
   type AttackAnswer,
+  type AttackPlan,
   type AttackRefusal,
   type TargetRef,
 } from "../dice/attack-roll.js";
 import { GenesysActor } from "../documents/actor.js";
 import { RulesError } from "../rules/errors.js";
+import type { RulesOptions } from "../rules/options.js";
 import { rulesOptions } from "../settings/rules-settings.js";
 import type { AttackCardState, AttackRow } from "./attack-card.js";
 import { sealedCardOf } from "./sealed-card.js";
 import { CARD_INTENTS, actorFrom } from "./card-intents.js";
 import { cardState, type CardMessage } from "./card-render.js";
-import { cardMode } from "./card-visibility.js";
+import { cardMode, cardRecipients } from "./card-visibility.js";
 import { defencePlan } from "./defence-plan.js";
 
 export { cardState, currentViewer, renderCard, type CardMessage } from "./card-render.js";
@@ -79,6 +82,8 @@ export interface AttackOptions {
   targets?: TargetRef[];
   /** The dialog's answer given in advance: no dialog opens. */
   answer?: AttackAnswer;
+  /** Asks for the answer in place of the dialog (a quick roll, applications/quick-roll.ts); null = nothing to roll. */
+  choose?: (plan: AttackPlan, rules: Partial<RulesOptions>) => Promise<AttackAnswer | null>;
 }
 
 function refused(refusal: AttackRefusal): false {
@@ -100,14 +105,17 @@ async function attackNow(actor: GenesysActor, itemId: string | null, options: At
   const planned = prepareAttack(actor, itemId, options.targets ?? targetedTokens(actor), localize);
   if (!planned.ok) return refused(planned.refusal);
   const plan = planned.value;
-  const answer = options.answer ?? (await promptAttack(plan, rules));
+  const answer = options.answer ?? (await (options.choose ?? promptAttack)(plan, rules));
   if (!answer) return false;
   const spec = specifyAttack(plan, answer, rules, game.user.isGM);
   if (!spec.ok) return refused(spec.refusal);
   const rollMode = currentMessageMode();
   // A blind attack's dice are rolled by the Narrator's client: this one must not see them.
   const blind = cardMode(rollMode, answer.blind) === "blind";
-  const rolls = blind ? null : await Promise.all(spec.value.rows.map(async (r) => (await evaluateTwoD10(r.bonus)).toJSON()));
+  const evaluated = blind ? null : await Promise.all(spec.value.rows.map((r) => evaluateTwoD10(r.bonus)));
+  // The dice land before the card is asked for, so the outcome appears after them; they are thrown to whoever will see the card.
+  if (evaluated) await Promise.all(evaluated.map((roll) => showDice(roll, attackAudience(actor, cardMode(rollMode, answer.blind)))));
+  const rolls = evaluated?.map((roll) => roll.toJSON()) ?? null;
   return requestIntent(CARD_INTENTS.attack, {
     actorUuid: actor.uuid,
     // The Narrator's client measures again from this token to each target's (card-intents.ts).
@@ -120,9 +128,27 @@ async function attackNow(actor: GenesysActor, itemId: string | null, options: At
   });
 }
 
+/** Who sees the attack dice: the card's recipients as the Narrator's client will whisper it (card-visibility.ts). */
+function attackAudience(actor: GenesysActor, mode: "public" | "gm" | "blind"): DiceAudience {
+  const gmIds = game.users.contents.filter((u) => u.isGM).map((u) => u.id);
+  const { whisper } = cardRecipients(mode, game.user.id, gmIds);
+  return { synchronize: true, users: whisper.length > 0 ? whisper : null, speaker: ChatMessage.getSpeaker({ actor }) };
+}
+
+/**
+ * Dice rolled on a card land before they are sent, so that its new outcome appears after them: thrown to the card's
+ * recipients, a sealed card's on the Narrator's client only (dice-so-nice.ts).
+ */
+async function showCardDice(messageId: string, roll: ThrownRoll): Promise<void> {
+  // fvtt-types types get() as always finding the message; it may have been deleted since the click.
+  const message = game.messages.get(messageId) as CardMessage | undefined;
+  const audience = message ? messageAudience(message, sealedCardOf(message) !== null) : null;
+  if (audience) await showDice(roll, audience);
+}
+
 // ───────────────────────── the card's buttons ─────────────────────────
 
-export const CARD_ACTIONS = ["defend", "static", "rollDamage", "apply", "undo", "stun"] as const;
+export const CARD_ACTIONS = ["defend", "static", "rollDamage", "apply", "applySelected", "undo", "undoHit", "stun"] as const;
 export type CardAction = (typeof CARD_ACTIONS)[number];
 
 export function isCardAction(value: unknown): value is CardAction {
@@ -132,6 +158,10 @@ export function isCardAction(value: unknown): value is CardAction {
 /** Answers given in advance (macros, tests): no dialog opens. */
 export interface CardActionOptions {
   defence?: DefenceAnswer;
+  /** undoHit: the actor whose selected-token hit to take back (its button's data-hit). */
+  hit?: string;
+  /** Asks for the defence in place of the dialog (a quick roll, applications/quick-roll.ts); null = no defence rolled. */
+  chooseDefence?: (plan: DefencePlan, target: GenesysActor) => Promise<DefenceAnswer | null>;
   staticDifficulty?: number;
 }
 
@@ -149,7 +179,7 @@ async function cardActionNow(message: CardMessage, action: CardAction, rowId: st
   if (action !== "defend" && action !== "static" && sealedCardOf(message)) return failed("GENESYS.Seal.Warn.RevealFirst");
   switch (action) {
     case "defend":
-      return defend(row, ids, state, options.defence);
+      return defend(row, ids, state, options);
     case "static": {
       if (!game.user.isGM) return failed("GENESYS.Attack.Warn.NotAllowed");
       const difficulty = options.staticDifficulty ?? (await promptStatic(row.target.name));
@@ -162,9 +192,29 @@ async function cardActionNow(message: CardMessage, action: CardAction, rowId: st
       return requestIntent(CARD_INTENTS.apply, ids);
     case "undo":
       return requestIntent(CARD_INTENTS.undo, ids);
+    case "applySelected":
+      return applySelectedAction(ids);
+    case "undoHit":
+      if (!game.user.isGM) return failed("GENESYS.Attack.Warn.NotAllowed");
+      return options.hit ? requestIntent(CARD_INTENTS.undoToken, { ...ids, actorUuid: options.hit }) : failed("GENESYS.Attack.Warn.CardChanged");
     case "stun":
       return stunAction(row);
   }
+}
+
+/**
+ * The row's hit into this user's selected tokens (the Narrator's, checked again on the GM's client): their uuids go,
+ * the GM's client finds each token's actor. A selected token with no actor left is named here and the others still go.
+ */
+async function applySelectedAction(ids: { messageId: string; rowId: string }): Promise<boolean> {
+  if (!game.user.isGM) return failed("GENESYS.Attack.Warn.NotAllowed");
+  // A canvas that has drawn no scene has no token layer yet, and so nothing selected.
+  const selected = canvas.tokens?.controlled ?? [];
+  const gone = selected.filter((t) => !(t.actor instanceof GenesysActor));
+  if (gone.length > 0) warn("GENESYS.Attack.Warn.TokensMissing", { names: gone.map((t) => t.name).join(", ") });
+  const tokens = selected.filter((t) => t.actor instanceof GenesysActor).map((t) => t.document.uuid);
+  if (tokens.length === 0) return gone.length > 0 ? false : failed("GENESYS.Attack.Warn.NoTokensSelected");
+  return requestIntent(CARD_INTENTS.applyTokens, { ...ids, tokens });
 }
 
 async function targetOf(row: AttackRow): Promise<GenesysActor | null> {
@@ -175,14 +225,14 @@ async function targetOf(row: AttackRow): Promise<GenesysActor | null> {
 }
 
 /** The defender's dialog (pre-filled from the tracker and the tokens) and dice; the GM's client recomputes the grade, the modifiers and the total. */
-async function defend(row: AttackRow, ids: { messageId: string; rowId: string }, state: AttackCardState, given: DefenceAnswer | undefined): Promise<boolean> {
+async function defend(row: AttackRow, ids: { messageId: string; rowId: string }, state: AttackCardState, options: CardActionOptions): Promise<boolean> {
   const target = await targetOf(row);
   if (!target) return false;
   if (!target.isOwner) return failed("GENESYS.Attack.Warn.NotAllowed");
   const attacker = await actorFrom(state.attacker.actorUuid);
   const plan = defencePlan(target, row, state.blind && !game.user.isGM, localize, { attacker, kind: state.weapon.kind });
   if (!plan) return failed("GENESYS.Attack.Warn.CannotDefend", { name: row.target.name });
-  const answer = given ?? (await promptDefence(plan));
+  const answer = options.defence ?? (await (options.chooseDefence ?? promptDefence)(plan, target));
   if (!answer) return false;
   const setup = defenceSetup(plan, answer);
   if (!setup) return failed("GENESYS.Attack.Warn.BadDefence", { name: row.target.name });
@@ -193,6 +243,7 @@ async function defend(row: AttackRow, ids: { messageId: string; rowId: string },
     if (error instanceof RulesError) return failed("GENESYS.Attack.Warn.Rules", { message: error.message });
     throw error;
   }
+  await showCardDice(ids.messageId, roll);
   return requestIntent(CARD_INTENTS.defend, { ...ids, answer, roll: roll.toJSON() });
 }
 
@@ -204,6 +255,7 @@ async function rollDamageAction(row: AttackRow, ids: { messageId: string; rowId:
   if (!attacker.isOwner) return failed("GENESYS.Attack.Warn.NotAllowed");
   // The weapon's damage as the card recorded it at the hit.
   const roll = await evaluateDamage(cardDamageRoll(state.weapon.damage, attacker));
+  await showCardDice(ids.messageId, roll);
   return requestIntent(CARD_INTENTS.damage, { ...ids, roll: roll.toJSON() });
 }
 

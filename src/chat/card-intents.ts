@@ -23,11 +23,14 @@ import {
   twoD10Record,
   type TargetRef,
 } from "../dice/attack-roll.js";
-import { expectedDice, sentDice, sentTwoD10 } from "../dice/sent-dice.js";
+import { dice3d, LOCAL_ONLY } from "../dice/dice-so-nice.js";
+import { expectedDice, sentDice, sentRoll, sentTwoD10 } from "../dice/sent-dice.js";
 import { GenesysActor } from "../documents/actor.js";
+import { proneAfterDive } from "../documents/dive-prone.js";
 import { RulesError } from "../rules/errors.js";
 import { rulesOptions } from "../settings/rules-settings.js";
-import { ATTACK_FLAG, NO_VIEWER, SYSTEM_SCOPE, applyCardEvent, damageOptions, readAttackState, withRow, type AttackCardState, type AttackRow, type CardEvent } from "./attack-card.js";
+import { ATTACK_FLAG, NO_VIEWER, SYSTEM_SCOPE, applyCardEvent, damageOptions, readAttackState, withRow, type AppliedRecord, type AttackCardState, type AttackRow, type CardEvent } from "./attack-card.js";
+import { liveHit, type TokenHit } from "./token-hits.js";
 import { authoredByGm, cardState, renderCard, type CardMessage } from "./card-render.js";
 import { openSealed, postSealed, reseal, sealedCardOf } from "./sealed-card.js";
 import { cardMode, cardRecipients } from "./card-visibility.js";
@@ -40,6 +43,9 @@ export const CARD_INTENTS = {
   damage: "card.damage",
   apply: "card.apply",
   undo: "card.undo",
+  /** The Narrator's: a row's hit into the tokens they selected (token-hits.ts). */
+  applyTokens: "card.applyTokens",
+  undoToken: "card.undoToken",
 } as const;
 
 const no = (warning: string, data?: Record<string, string>): IntentResult => (data ? { ok: false, warning, data } : { ok: false, warning });
@@ -100,9 +106,10 @@ const isLoaded = (v: LoadedRow | IntentResult): v is LoadedRow => "row" in v;
 
 /**
  * Writes one row of a card this client authored; the stored content is re-rendered for no one in particular. A blind
- * card is sealed again whole, its placeholder left as it is.
+ * card is sealed again whole, its placeholder left as it is. `roll`, the Roll of the dice this event records, joins the
+ * message's rolls (an open card's only: a sealed message carries none), where Foundry keeps it across reloads.
  */
-async function commit(message: CardMessage, state: AttackCardState, event: CardEvent): Promise<IntentResult> {
+async function commit(message: CardMessage, state: AttackCardState, event: CardEvent, roll: Pick<Roll, "toJSON"> | null = null): Promise<IntentResult> {
   const update = applyCardEvent(state, event, rulesOptions());
   if (!update.ok) return no(update.reason === "invalid" ? "GENESYS.Attack.Warn.CardInvalid" : "GENESYS.Attack.Warn.CardChanged");
   const next = withRow(state, update.row);
@@ -111,6 +118,8 @@ async function commit(message: CardMessage, state: AttackCardState, event: CardE
   await message.update({
     flags: { [SYSTEM_SCOPE]: { [ATTACK_FLAG]: { rows: { [update.row.id]: update.row } } } },
     content: await renderCard(next, NO_VIEWER),
+    // The roller already threw these dice (attack-flow.ts); Dice So Nice's update hook stands aside for cards (chat-hooks.ts).
+    ...(roll ? { rolls: [...message.rolls.map((r) => r.toJSON()), roll.toJSON()] } : {}),
   } as ChatMessage.UpdateData); // flags are typed as the whole card state; a partial update of one row is what Foundry merges
   return { ok: true };
 }
@@ -188,12 +197,15 @@ async function onAttack(requester: Requester, raw: unknown): Promise<IntentResul
   const blind = mode === "blind";
 
   const dice: [number, number][] = [];
+  const rolls: Roll.Any[] = [];
   for (const [i, row] of spec.value.rows.entries()) {
     const sent = blind ? null : p.rolls?.[i];
     if (sent === undefined || (sent === null && !blind)) return no("GENESYS.Attack.Warn.BadDice");
     const pair = sent === null ? await rollHere(row.bonus) : sentTwoD10(sent);
-    if (!pair) return no("GENESYS.Attack.Warn.BadDice");
+    const roll = sent === null ? null : sentRoll(sent);
+    if (!pair || (sent !== null && !roll)) return no("GENESYS.Attack.Warn.BadDice");
     dice.push(pair);
+    if (roll) rolls.push(roll);
   }
   if (!blind && p.rolls?.length !== spec.value.rows.length) return no("GENESYS.Attack.Warn.BadDice");
   const state = attackState(plan, spec.value, { ...answer, blind }, dice);
@@ -220,6 +232,9 @@ async function onAttack(requester: Requester, raw: unknown): Promise<IntentResul
     content: await renderCard(state, NO_VIEWER),
     flags: { [SYSTEM_SCOPE]: { [ATTACK_FLAG]: state } },
     ...cardRecipients(mode, requester.id, gmIds),
+    // The attack dice as Rolls, which the attacker's client already threw; without Dice So Nice here, the dice sound.
+    rolls,
+    ...(dice3d() ? {} : { sound: CONFIG.sounds.dice }),
   };
   const created = await ChatMessage.implementation.create(data);
   if (!created) return no("GENESYS.Authority.Failed", { message: "ChatMessage.create" });
@@ -262,9 +277,12 @@ function measureBetween(attacker: GenesysActor, namedFrom: TokenDocument | null,
   return from && to ? measuredDistance(from, to) : null;
 }
 
-/** Two d10 rolled on this (the GM's) client for a blind card, with no manual entry prompt. */
+/**
+ * Two d10 rolled on this (the GM's) client for a blind card, with no manual entry prompt, thrown here only: the
+ * module's socket would hand them to every client. Not awaited, so the intent queue does not wait on an animation.
+ */
 async function rollHere(bonus: number): Promise<[number, number]> {
-  const roll = await rollTwoD10(bonus, true);
+  const roll = await rollTwoD10(bonus, true, LOCAL_ONLY);
   return [roll.dice[0] ?? 1, roll.dice[1] ?? 1];
 }
 
@@ -304,7 +322,8 @@ async function onDefend(requester: Requester, raw: unknown): Promise<IntentResul
   if (!dice) return no("GENESYS.Attack.Warn.BadDice");
   const bonus = setup.grade + setup.parts.reduce((s, p) => s + p.value, 0);
   try {
-    return await commit(message, state, { type: "defend", rowId: row.id, defence: { kind: "roll", ...setup, roll: twoD10Record(dice, bonus) } });
+    // §2.2.1 a dive ends prone: the token shows it once the defence is recorded (documents/dive-prone.ts).
+    return await proneAfterDive(target, setup.parts, await commit(message, state, { type: "defend", rowId: row.id, defence: { kind: "roll", ...setup, roll: twoD10Record(dice, bonus) } }, sentRoll(raw["roll"])));
   } catch (error) {
     return rulesRefusal(error);
   }
@@ -375,7 +394,7 @@ async function onDamage(requester: Requester, raw: unknown): Promise<IntentResul
   if (!dice) return no("GENESYS.Attack.Warn.BadDice");
   try {
     const formula = new foundry.dice.Roll(spec.formula, spec.data).formula;
-    return await commit(message, state, { type: "damage", rowId: row.id, damage: damageRecord(spec, formula, dice.flat()) });
+    return await commit(message, state, { type: "damage", rowId: row.id, damage: damageRecord(spec, formula, dice.flat()) }, sentRoll(raw["roll"]));
   } catch (error) {
     return rulesRefusal(error);
   }
@@ -390,12 +409,20 @@ async function onApply(requester: Requester, raw: unknown): Promise<IntentResult
   const loaded = await loadRow(raw);
   if (!isLoaded(loaded)) return loaded;
   const { message, state, row } = loaded;
-  const options = damageOptions(state, row);
   const attacker = await attackerFor(requester, state, message);
   if (!(attacker instanceof GenesysActor)) return attacker;
-  if (!options || (row.applied !== null && !row.undone)) return no("GENESYS.Attack.Warn.CardChanged");
+  if (!damageOptions(state, row) || (row.applied !== null && !row.undone)) return no("GENESYS.Attack.Warn.CardChanged");
   const target = await actorFrom(row.target.actorUuid);
   if (!target?.genesys) return no("GENESYS.Attack.Warn.TargetMissing", { name: row.target.name });
+  const applied = await applyToTarget(attacker, state, row, target);
+  if (!applied) return no("GENESYS.Authority.Failed", { message: row.target.name });
+  return commit(message, state, { type: "applied", rowId: row.id, applied });
+}
+
+/** The row's hit into its own target, with the biter's venom; null when the actor refused it (a hook's veto). */
+async function applyToTarget(attacker: GenesysActor, state: AttackCardState, row: AttackRow, target: GenesysActor): Promise<AppliedRecord | null> {
+  const options = damageOptions(state, row);
+  if (!options) return null;
   const biter = attacker.genesys;
   const venomSpec = state.weapon.venom;
   const today = biter instanceof AnimalModel ? biter.venom.injectedToday : 0;
@@ -406,10 +433,10 @@ async function onApply(requester: Requester, raw: unknown): Promise<IntentResult
     { ...options, ...(venomSpec && venomRoll !== null ? { venom: { roll: venomRoll, dice: venomSpec.dice, maxPerDay: venomSpec.maxPerDay, injectedToday: today } } : {}) },
     recordId,
   );
-  if (!change) return no("GENESYS.Authority.Failed", { message: row.target.name });
+  if (!change) return null;
   const venom = change.venom && venomRoll !== null ? { roll: venomRoll, doses: change.venom.doses, limited: change.venom.limited } : null;
   if (venom && venom.doses > 0 && biter instanceof AnimalModel) await attacker.update({ system: { venom: { injectedToday: today + venom.doses } } });
-  return commit(message, state, { type: "applied", rowId: row.id, applied: { change, venom, recordId } });
+  return { change, venom, recordId };
 }
 
 /** Undo: takes back what is left of this row's hit (damage-ledger.ts) and says on the card when that was less. */
@@ -439,6 +466,129 @@ async function onUndo(requester: Requester, raw: unknown): Promise<IntentResult>
   return result.ok && !report ? { ok: true, info: "GENESYS.Attack.Warn.NothingToUndo", data: { name: row.target.name } } : result;
 }
 
+// ───────────────────────── apply to selected tokens ─────────────────────────
+
+/** As many tokens as an attack may have targets. */
+const MAX_TOKENS = 50;
+
+/** A selected token and its actor (an unlinked token's own), with the name the token shows; a reason when it has none. */
+async function tokenActor(uuid: string): Promise<{ token: TokenDocument; actor: GenesysActor; name: string } | { gone: string }> {
+  const token = await tokenDocumentFrom(uuid);
+  const found: unknown = token?.actor;
+  const actor: GenesysActor | null = found instanceof GenesysActor ? found : null;
+  if (!token) return { gone: localize("GENESYS.Attack.Spread.GoneToken") };
+  if (!actor?.genesys) return { gone: token.name ? game.i18n.format("GENESYS.Attack.Spread.Why.noActor", { name: token.name }) : localize("GENESYS.Attack.Spread.GoneActor") };
+  return { token, actor, name: token.name || actor.name };
+}
+
+/**
+ * §3.2.6 an explosive's hit on someone other than its target: metres from the target's token (where it burst) to this
+ * token on the same scene, or null when there is nothing to measure. A grazing burst lands 1 m from the target in a
+ * direction the card does not know, so the target's token stands for it there too.
+ */
+function blastMetres(target: GenesysActor | null, named: TokenDocument | null, token: TokenDocument): number | null {
+  const scene = token.parent;
+  const from = target && scene ? tokenOn(target, scene, named) : null;
+  return from ? measuredDistance(from, token) : null;
+}
+
+/**
+ * The row's hit into the tokens the Narrator selected (token-hits.ts says which distance counts): each token's actor
+ * is found here from the token, goes through the rules' pipeline with its own armour and Forza (applyDamage) and gets
+ * its own ledger entry. Only a Narrator may: a player's console could name any token of the world. The row's own
+ * target among them is applied as its Apply button would (venom included); an actor that already holds the hit is
+ * left alone, so the same intent twice applies once. An explosive's hit loses 4 per metre from its target's token
+ * (§3.2.6: blastMetres). A token or actor that is gone, or one the blast cannot be measured to, is named in the answer
+ * and the others still get the hit.
+ */
+async function onApplyTokens(requester: Requester, raw: unknown): Promise<IntentResult> {
+  if (!requester.isGM) return no("GENESYS.Attack.Warn.NotAllowed");
+  if (!isObject(raw)) return INVALID;
+  const uuids = raw["tokens"];
+  if (!Array.isArray(uuids) || uuids.length > MAX_TOKENS || !uuids.every(isString)) return INVALID;
+  if (uuids.length === 0) return no("GENESYS.Attack.Warn.NoTokensSelected");
+  const loaded = await loadRow(raw);
+  if (!isLoaded(loaded)) return loaded;
+  const { message, state, row } = loaded;
+  const attacker = await attackerFor(requester, state, message);
+  if (!(attacker instanceof GenesysActor)) return attacker;
+  const options = damageOptions(state, row);
+  if (!options) return no("GENESYS.Attack.Warn.CardChanged");
+
+  const explosive = state.weapon.explosive;
+  const target = explosive ? await actorFrom(row.target.actorUuid) : null;
+  const targetToken = explosive ? await tokenDocumentFrom(row.target.tokenUuid) : null;
+  const missing: string[] = [];
+  const already: string[] = [];
+  const seen = new Set<string>();
+  let own: AppliedRecord | null = null;
+  const hits: TokenHit[] = [];
+  for (const tokenUuid of uuids) {
+    const found = await tokenActor(tokenUuid);
+    if ("gone" in found) {
+      missing.push(found.gone);
+      continue;
+    }
+    const { token, actor, name } = found;
+    // A linked actor's tokens are one actor: it takes the hit once.
+    if (seen.has(actor.uuid)) continue;
+    seen.add(actor.uuid);
+    if (actor.uuid === row.target.actorUuid) {
+      if (row.applied !== null && !row.undone) {
+        already.push(name);
+        continue;
+      }
+      own = await applyToTarget(attacker, state, row, actor);
+      if (!own) missing.push(game.i18n.format("GENESYS.Attack.Spread.Why.refused", { name }));
+      continue;
+    }
+    if (liveHit(row, actor.uuid)) {
+      already.push(name);
+      continue;
+    }
+    const blast = explosive ? blastMetres(target, targetToken, token) : undefined;
+    if (blast === null) {
+      missing.push(game.i18n.format("GENESYS.Attack.Spread.Why.unmeasured", { name }));
+      continue;
+    }
+    const recordId = foundry.utils.randomID(16);
+    const change = await actor.applyDamage(blast === undefined ? options : { ...options, blastDistance: blast }, recordId);
+    if (change) hits.push({ actorUuid: actor.uuid, tokenUuid, name, applied: { change, venom: null, recordId }, undone: false, undo: null });
+    else missing.push(game.i18n.format("GENESYS.Attack.Spread.Why.refused", { name }));
+  }
+  if (own === null && hits.length === 0) {
+    if (missing.length > 0) return no("GENESYS.Attack.Warn.TokensMissing", { names: missing.join(", ") });
+    return no("GENESYS.Attack.Warn.AlreadyApplied", { names: already.join(", ") });
+  }
+  const result = await commit(message, state, { type: "spread", rowId: row.id, own, hits });
+  if (!result.ok || missing.length === 0) return result;
+  return { ok: true, info: "GENESYS.Attack.Warn.TokensMissing", data: { names: missing.join(", ") } };
+}
+
+/** Undo of one selected token's hit: takes back what is left of its own ledger entry, as Undo does for the row's target. */
+async function onUndoToken(requester: Requester, raw: unknown): Promise<IntentResult> {
+  if (!requester.isGM) return no("GENESYS.Attack.Warn.NotAllowed");
+  if (!isObject(raw) || !isUuid(raw["actorUuid"])) return INVALID;
+  const actorUuid = raw["actorUuid"];
+  const loaded = await loadRow(raw);
+  if (!isLoaded(loaded)) return loaded;
+  const { message, state, row } = loaded;
+  const attacker = await attackerFor(requester, state, message);
+  if (!(attacker instanceof GenesysActor)) return attacker;
+  const hit = liveHit(row, actorUuid);
+  if (!hit) return no("GENESYS.Attack.Warn.CardChanged");
+  const target = await actorFrom(actorUuid);
+  if (!target?.genesys) return no("GENESYS.Attack.Warn.TargetMissing", { name: hit.name });
+  const { before, after } = hit.applied.change;
+  const added = { wounds: after.wounds - before.wounds, fatigue: after.fatigue - before.fatigue };
+  // No more than this hit added, whatever the ledger on the actor (which its owner may write) says.
+  const report = await target.undoRecorded(hit.applied.recordId, { ...added, poison: 0 });
+  const taken = report?.taken ?? { wounds: 0, fatigue: 0, poison: 0 };
+  const partial = taken.wounds < added.wounds || taken.fatigue < added.fatigue;
+  const result = await commit(message, state, { type: "spreadUndone", rowId: row.id, actorUuid, undo: { ...taken, partial } });
+  return result.ok && !report ? { ok: true, info: "GENESYS.Attack.Warn.NothingToUndo", data: { name: hit.name } } : result;
+}
+
 /** Registers the card's intents. Call at init. */
 export function registerCardIntents(): void {
   registerIntent(CARD_INTENTS.attack, onAttack);
@@ -447,4 +597,6 @@ export function registerCardIntents(): void {
   registerIntent(CARD_INTENTS.damage, onDamage);
   registerIntent(CARD_INTENTS.apply, onApply);
   registerIntent(CARD_INTENTS.undo, onUndo);
+  registerIntent(CARD_INTENTS.applyTokens, onApplyTokens);
+  registerIntent(CARD_INTENTS.undoToken, onUndoToken);
 }

@@ -30,7 +30,8 @@ export async function renderCard(state: AttackCardState, viewer: CardViewer): Pr
   return foundry.applications.handlebars.renderTemplate(ATTACK_CARD_TEMPLATE, attackCardContext(state, viewer, game.i18n));
 }
 
-async function ownedActor(uuid: string): Promise<boolean> {
+/** Whether this client's user owns the actor behind a stored uuid (false when it is gone). */
+export async function ownedActor(uuid: string): Promise<boolean> {
   try {
     // Stored uuids are ones Foundry gave us (actor.uuid), so they have the "Actor." or "Scene." shape fromUuid wants.
     const doc: unknown = await foundry.utils.fromUuid(uuid as `Actor.${string}`);

@@ -9,21 +9,27 @@
  * (an invalid document) while the system is disabled, where flags leave the rendered content readable.
  */
 import { guarded } from "../applications/guarded.js";
+import { addShortcutTooltips, CARD_ROLL_BUTTONS, cardClickOptions } from "../applications/quick-roll.js";
+import { modifierEvent } from "../input/roll-modifiers.js";
 import { asElement } from "../compat/dom.js";
 import { isCardAction, onCardAction } from "./attack-flow.js";
 import { ATTACK_FLAG, NO_VIEWER, SYSTEM_SCOPE, readAttackState } from "./attack-card.js";
 import { registerCardIntents } from "./card-intents.js";
 import { authoredByGm, cardState, currentViewer, renderCard, type CardMessage } from "./card-render.js";
 import { decorateSealedCard, registerSealedCards, registerSealedKind } from "./sealed-card.js";
+import { standAsideFor } from "../dice/dice-so-nice.js";
+import { cardRolls } from "./card-rolls.js";
 
-/** The button a click landed on, with its action and row; null for clicks elsewhere. */
-function clickedButton(event: Event): { action: string; rowId: string } | null {
+/** The button a click landed on, with its action, row and (a selected token's Undo) the actor; null for clicks elsewhere. */
+function clickedButton(event: Event): { action: string; rowId: string; hit?: string } | null {
   const target = asElement(event.target);
   if (!target) return null;
   const button = target.closest<HTMLElement>("[data-attack-action]");
   const action = button?.dataset["attackAction"];
   const rowId = button?.closest<HTMLElement>("[data-row-id]")?.dataset["rowId"];
-  return action && rowId ? { action, rowId } : null;
+  const hit = button?.dataset["hit"];
+  if (!action || !rowId) return null;
+  return hit ? { action, rowId, hit } : { action, rowId };
 }
 
 /**
@@ -54,10 +60,13 @@ function wireButtons(message: CardMessage, content: HTMLElement): void {
     event.preventDefault();
     const button = asElement(event.target)?.closest<HTMLButtonElement>("button") ?? null;
     if (button) button.disabled = true;
-    void onCardAction(message, clicked.action, clicked.rowId).finally(() => {
+    // A mouse click carries the modifiers that may skip the defence dialog (applications/quick-roll.ts).
+    const quick = cardClickOptions(modifierEvent(event));
+    void onCardAction(message, clicked.action, clicked.rowId, clicked.hit ? { ...quick, hit: clicked.hit } : quick).finally(() => {
       if (button) button.disabled = false;
     });
   });
+  addShortcutTooltips(content, CARD_ROLL_BUTTONS, false);
 }
 
 /**
@@ -75,7 +84,9 @@ function registerSealedAttack(): void {
       const state = readAttackState(value);
       if (!state) return null;
       const open = { ...state, blind: false };
-      return { fields: { [`flags.${SYSTEM_SCOPE}.${ATTACK_FLAG}`]: open, content: await renderCard(open, NO_VIEWER) } };
+      // Its dice as Rolls, now that they may be seen; already thrown on the Narrator's screen, so not thrown again.
+      const rolls = cardRolls(open).map((r) => r.toJSON());
+      return { fields: { [`flags.${SYSTEM_SCOPE}.${ATTACK_FLAG}`]: open, content: await renderCard(open, NO_VIEWER), rolls } };
     },
   });
 }
@@ -86,6 +97,8 @@ export function registerChatCards(): void {
     void guarded(false, () => decorateAttackCard(message, html));
   });
   registerCardIntents();
+  // An attack card's dice are thrown by whoever rolled them (attack-flow.ts), so Dice So Nice's message hooks do not.
+  standAsideFor((message) => authoredByGm(message) && message.getFlag(SYSTEM_SCOPE, ATTACK_FLAG) !== undefined);
   registerSealedCards();
   registerSealedAttack();
 }

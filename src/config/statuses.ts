@@ -49,13 +49,14 @@ export const CONDITION_STATUS_IDS = Object.values(CONDITION_STATUS).filter((s): 
 export type StatusChange = { id: string; active: boolean; overlay: boolean };
 
 /**
- * The statuses the data decides: exactly one condition status (none when Normal), and "poisoned" while the doses
- * exceed a third of Resistenza (§3.1.2). Returns only what differs from `current`.
+ * The statuses the data decides: exactly one condition status (none when Normal), "poisoned" while the doses
+ * exceed a third of Resistenza (§3.1.2) and, when told, "feverish" while a mild poisoning's fever runs (§3.3.3).
+ * Returns only what differs from `current`.
  */
-export function derivedStatusChanges(state: { condition: ConditionKey; poisoned: boolean }, current: ReadonlySet<string>): StatusChange[] {
-  const wanted = new Set([CONDITION_STATUS[state.condition], state.poisoned ? "poisoned" : null]);
+export function derivedStatusChanges(state: { condition: ConditionKey; poisoned: boolean; feverish?: boolean }, current: ReadonlySet<string>): StatusChange[] {
+  const wanted = new Set([CONDITION_STATUS[state.condition], state.poisoned ? "poisoned" : null, state.feverish === true ? "feverish" : null]);
   const changes: StatusChange[] = [];
-  for (const id of [...CONDITION_STATUS_IDS, "poisoned"]) {
+  for (const id of [...CONDITION_STATUS_IDS, "poisoned", ...(state.feverish === undefined ? [] : ["feverish"])]) {
     const active = wanted.has(id);
     if (current.has(id) !== active) changes.push({ id, active, overlay: GENESYS_STATUSES.find((s) => s.id === id)?.overlay === true });
   }

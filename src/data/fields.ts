@@ -18,6 +18,11 @@ export function optionalIntField(min: number, max: number) {
   return new fields.NumberField({ required: true, nullable: true, integer: true, min, max, initial: null });
 }
 
+/** An optional non-negative real number (hours still to run): null means "none under way". */
+export function optionalRealField(max: number) {
+  return new fields.NumberField({ required: true, nullable: true, min: 0, max, initial: null });
+}
+
 /** §1.2.1 a characteristic score: 7 is the human standard, above 15 superhuman. */
 export function characteristicField() {
   return intField(7, 0, 30);
@@ -52,7 +57,11 @@ export function healthFields() {
   return {
     wounds: new fields.SchemaField({ value: counterField() }),
     fatigue: new fields.SchemaField({ value: counterField(), deprivation: counterField() }),
-    poison: new fields.SchemaField({ doses: counterField() }),
+    poison: new fields.SchemaField({
+      doses: counterField(),
+      /** §3.3.3 the fever of a mild poisoning: hours to its onset, then hours it still lasts (src/rules/advanced/venom-fever.ts). */
+      fever: new fields.SchemaField({ startsInHours: optionalRealField(10_000), hoursLeft: optionalRealField(10_000) }),
+    }),
   };
 }
 

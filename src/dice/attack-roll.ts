@@ -33,6 +33,7 @@ import { attackHitProbability } from "../rules/odds.js";
 import type { RulesOptions } from "../rules/options.js";
 import { canReach, isBeyondHalfDamage, rollDamage, type DamageSpec } from "../rules/weapons.js";
 import type { AttackCardState, AttackRow, RollRecord } from "../chat/attack-card.js";
+import { LOCAL_ONLY, showDice, type DiceAudience } from "./dice-so-nice.js";
 
 /** The slug of the skill people dodge with (Schivare in the compendium): the default defence. */
 export const DODGE_SKILL_SLUG = "schivare";
@@ -493,9 +494,13 @@ export async function evaluateTwoD10(bonus: number, hidden = false) {
   return new foundry.dice.Roll("2d10 + @bonus", { bonus }).evaluate(hidden ? { allowInteractive: false } : {});
 }
 
-/** 2D10 + bonus (§2.3.1/§2.3.3), rolled with Foundry's dice. */
-export async function rollTwoD10(bonus: number, hidden = false): Promise<RollRecord> {
+/**
+ * 2D10 + bonus (§2.3.1/§2.3.3), rolled with Foundry's dice and thrown to `audience` (dice-so-nice.ts). The throw is not
+ * awaited: this runs on the Narrator's client inside an intent, whose queue must not wait on an animation.
+ */
+export async function rollTwoD10(bonus: number, hidden = false, audience: DiceAudience | null = null): Promise<RollRecord> {
   const roll = await evaluateTwoD10(bonus, hidden);
+  if (audience) void showDice(roll, audience);
   const dice = diceOf(roll);
   return twoD10Record([dice[0] ?? 0, dice[1] ?? 0], bonus);
 }
@@ -578,8 +583,10 @@ export async function evaluateDamage(roll: DamageRollSpec) {
 
 /** §3.3.3 the doses a bite carries (2D6 for the viper), rolled with Foundry's dice; the target's actor injects them. */
 export async function rollVenomDice(dice: number): Promise<number> {
-  // Rolled by the Narrator's client when the hit is applied: nobody is asked to type these dice.
+  // Rolled by the Narrator's client when the hit is applied: nobody is asked to type these dice. Thrown on this client
+  // only, since the card the bite belongs to is not known here (not awaited, as in rollTwoD10).
   const roll = await new foundry.dice.Roll(`${String(dice)}d6`).evaluate({ allowInteractive: false });
+  void showDice(roll, LOCAL_ONLY);
   return diceOf(roll).reduce((s, d) => s + d, 0);
 }
 

@@ -102,16 +102,16 @@ function heldBack(actor: RollingActor, skillId: string, reason: IncrementReason)
  * The check rolled on this (the GM's) client: Foundry's dice, never the manual-entry prompt (a hidden roll is nobody's
  * to type in). It goes out sealed (chat/sealed-card.ts): the placeholder names the check, the roll stays with the
  * Narrators until the Reveal. An automatic success (A-15) is rolled too, so that the card's existence says nothing
- * about the odds.
+ * about the odds. The Narrator's check requests (chat/request-intents.ts) roll a blind row through it too.
  */
-async function postBlindCheck(rolls: CheckRollClass, actor: RollingActor, plan: CheckPlan, requester: Requester): Promise<string | null> {
+export async function postBlindCheck(rolls: CheckRollClass, actor: RollingActor, plan: CheckPlan, requester: Requester): Promise<{ id: string; roll: GenesysCheckRoll } | null> {
   const roll = rolls.build(checkRollOptions(plan, true));
   await roll.evaluate({ allowInteractive: false });
   const award = roll.incrementAward;
   if (award?.earned && award.reason && plan.skillId) roll.options.increment = heldBack(actor, plan.skillId, award.reason);
   const label = game.i18n.format("GENESYS.Seal.CheckLabel", { name: actor.name, label: plan.label });
   const posted = await postSealed({ kind: "check", value: roll.toJSON(), label, requesterId: requester.id, speaker: ChatMessage.getSpeaker({ actor }) });
-  return posted?.id ?? null;
+  return posted?.id ? { id: posted.id, roll } : null;
 }
 
 /** The sealed check as the Narrators see it, and its Reveal: the roll as an ordinary roll message, its point awarded. */
@@ -171,8 +171,9 @@ async function onBlindCheck(rolls: CheckRollClass, requester: Requester, raw: un
   const target = p.characteristic !== null ? { characteristic: p.characteristic } : { skillId: p.skillId ?? undefined };
   const request = prepareCheck(actor, { ...target, difficulty: p.difficulty, modifiers: p.modifiers, blind: true }, localize);
   if (!request.ok) return no(request.refusal.warning, request.refusal.data);
-  const messageId = await postBlindCheck(rolls, actor, request.plan, requester);
-  if (messageId === null) return no("GENESYS.Seal.Warn.NoKey");
+  const posted = await postBlindCheck(rolls, actor, request.plan, requester);
+  if (posted === null) return no("GENESYS.Seal.Warn.NoKey");
+  const messageId = posted.id;
   // A Narrator may read the card; a player learns only that it was made.
   return requester.isGM ? { ok: true, data: { messageId } } : { ok: true };
 }

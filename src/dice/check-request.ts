@@ -100,7 +100,7 @@ export function isCharacteristic(value: unknown): value is CharacteristicKey {
 }
 
 /** Scores as rolls use them: Destrezza already lowered by armour for people (§2.4.1); animals may lack some (§3.3.1). */
-function scores(sys: NonNullable<CheckActor["genesys"]>): Readonly<Record<CharacteristicKey, number | null>> {
+export function scores(sys: NonNullable<CheckActor["genesys"]>): Readonly<Record<CharacteristicKey, number | null>> {
   return sys instanceof AnimalModel ? sys.characteristics : sys.effective;
 }
 

@@ -6,7 +6,7 @@ import { signed } from "../format/numbers.js";
 import { DIFFICULTY_LADDER, resolveCheck, type CheckResult } from "../rules/check.js";
 import { RulesError } from "../rules/errors.js";
 import { incrementFromCheck, INCREMENT_POINTS_PER_GRADE, type IncrementAward, type IncrementReason } from "../rules/increment.js";
-import type { ConditionKey } from "../rules/types.js";
+import type { CharacteristicKey, ConditionKey } from "../rules/types.js";
 import { registerCheckIntents } from "./check-intents.js";
 import { checkPreview, checkSetup } from "./check-request.js";
 
@@ -44,6 +44,17 @@ export interface GenesysCheckOptions extends Roll.Options {
   experience?: number;
   /** Filled in after the roll when a skill check earned an increment point. */
   increment?: IncrementRecord | null;
+  /** §1.7.4 the opponent whose characteristic moved the difficulty, when there was one. */
+  influence?: InfluenceRecord | null;
+}
+
+/** §1.7.4 an influence roll: whose characteristic, its score, and the shift it gave the Narrator's difficulty. */
+export interface InfluenceRecord {
+  name: string;
+  characteristic: CharacteristicKey;
+  score: number;
+  /** difficulty − base difficulty (influenceDifficulty's). */
+  shift: number;
 }
 
 /** The values substituted into the formula. */
@@ -147,6 +158,7 @@ export class GenesysCheckRoll extends foundry.dice.Roll<GenesysCheckData> {
       total: this.total ?? null,
       result: this.outcome,
       increment: o.increment ?? null,
+      influence: o.influence ?? null,
       isPrivate: options.isPrivate ?? false,
       rolled: true,
     });
@@ -180,6 +192,8 @@ export interface CheckCardInput {
   total: number | null;
   result: CheckResult | null;
   increment: IncrementRecord | null;
+  /** §1.7.4 the influence that moved the difficulty, if any. */
+  influence?: InfluenceRecord | null;
   /** Seen by someone who may not see the result (blind roll). */
   isPrivate: boolean;
   /** False for an automatic success announced without rolling. */
@@ -223,7 +237,8 @@ function difficultyText(difficulty: number, i18n: Localizer): string {
   return step ? `${String(difficulty)} (${i18n.localize(`GENESYS.Difficulty.${step}`)})` : String(difficulty);
 }
 
-function incrementText(record: IncrementRecord, i18n: Localizer): { text: string; cssClass: string } {
+/** What a card says of an increment point: stored, a grade gained, or why not. */
+export function incrementText(record: IncrementRecord, i18n: Localizer): { text: string; cssClass: string } {
   const reason = i18n.localize(`GENESYS.Check.Increment.Reason.${record.reason}`);
   const data = { reason, points: String(record.points), max: String(INCREMENT_POINTS_PER_GRADE), grade: String(record.grade ?? "") };
   const key = {
@@ -268,6 +283,11 @@ export function checkCardContext(input: CheckCardInput, i18n: Localizer = game.i
     value: input.difficulty === null ? i18n.localize("GENESYS.Check.DifficultyUndeclared") : difficultyText(input.difficulty, i18n),
     cssClass: "difficulty",
   });
+  if (input.influence) {
+    const { name, characteristic, score, shift } = input.influence;
+    const text = i18n.format("GENESYS.Check.InfluenceLine", { characteristic: i18n.localize(`GENESYS.Characteristic.${characteristic}`), score: String(score), name });
+    lines.push({ label: i18n.localize("GENESYS.Check.Influence"), value: `${text}, ${signed(shift)}`, cssClass: "influence" });
+  }
 
   const notes: CheckCardContext["notes"] = [];
   if (input.blind) notes.push({ text: i18n.localize("GENESYS.Check.BlindNote"), cssClass: "blind" });

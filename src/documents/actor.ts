@@ -231,7 +231,7 @@ export class GenesysActor<SubType extends Actor.SubType = Actor.SubType> extends
     return serialiseStatusSync(`${game.user.id} ${this.uuid}`, async () => {
       const sys = this.genesys;
       if (!sys || !isDesignatedClient(this)) return;
-      const state = { condition: sys.condition.key, poisoned: sys.poison.effect !== "none" };
+      const state = { condition: sys.condition.key, poisoned: sys.poison.effect !== "none", feverish: sys.poison.feverish };
       for (const change of derivedStatusChanges(state, this.statuses)) {
         await this.toggleStatusEffect(change.id, { active: change.active, overlay: change.overlay });
       }

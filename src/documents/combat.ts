@@ -23,12 +23,13 @@
 import { registerIntent, requestIntent, type IntentResult, type Requester } from "../authority/intent-channel.js";
 import { gmQueue } from "../authority/serial-queue.js";
 import { declarationOrder, executionOrder, executionValue, type ExecutionEntry } from "../rules/initiative.js";
-import { CANCEL, MANEUVER_INITIATIVE, canReplace, declareManeuver, holdManeuver, replaceManeuver, type ManeuverReplacement } from "../rules/maneuvers.js";
+import { CANCEL, MANEUVER_INITIATIVE, aimsAtTarget, canReplace, declareManeuver, holdManeuver, replaceManeuver, type ManeuverReplacement } from "../rules/maneuvers.js";
 import { RulesError } from "../rules/errors.js";
 import { recordExecution } from "../rules/maneuver-effects.js";
 import { MANEUVERS, type DiceRoller, type ManeuverKey } from "../rules/types.js";
 import { SYSTEM_ID } from "../settings/rules-settings.js";
 import { assignTieBreaks, type TieBreakAssignment } from "./combat-tie-breaks.js";
+import { knownDiceRoll } from "./known-roll.js";
 import { isGenesysCombatant, type CombatantState, type GenesysCombatant, type StoredDeclaration } from "./combatant.js";
 
 export type CombatPhase = "declaration" | "execution";
@@ -350,6 +351,8 @@ export class GenesysCombat<SubType extends Combat.SubType = Combat.SubType> exte
     const name = combatant.name ?? "";
     if (!combatant.canActInRound(this.round)) return refuse("GENESYS.Combat.Warn.CannotAct", { name });
     if (!isManeuver(maneuver)) return refuse("GENESYS.Combat.Warn.UnknownManeuver", { name: shown(maneuver) });
+    const wrongTarget = typeof target === "string" ? this.#refuseAim(combatant, maneuver, target) : null;
+    if (wrongTarget) return wrongTarget;
     const current = combatant.declarationFor(this.round);
     if (current?.held) return refuse("GENESYS.Combat.Warn.StillHolding", { name });
     if (!requester.isGM) {
@@ -364,6 +367,19 @@ export class GenesysCombat<SubType extends Combat.SubType = Combat.SubType> exte
     // For modules, on the client that decided it (the active Narrator's); a copy, since the combat's flags are the record.
     Hooks.callAll("genesys.declareManeuver", this, combatant, { ...stored });
     return OK;
+  }
+
+  /**
+   * §2.2.4 a declared target must be one a Focalizzazione aims at: another combatant of this fight, named by its
+   * combatant, token or actor id (the ids the attack reads it by, tracker-state.ts targetIds). Null when it is.
+   */
+  #refuseAim(combatant: GenesysCombatant, maneuver: ManeuverKey, target: string): IntentResult | null {
+    const name = combatant.name ?? "";
+    if (!aimsAtTarget(maneuver)) return refuse("GENESYS.Combat.Warn.TargetNotAimed", { name });
+    const aimed = this.genesysCombatants.find((c) => c.id === target || c.tokenId === target || c.actorId === target);
+    if (!aimed) return refuse("GENESYS.Combat.Warn.FocusTargetNotInCombat", { name });
+    if (aimed.id === combatant.id) return refuse("GENESYS.Combat.Warn.FocusOnSelf", { name });
+    return null;
   }
 
   async #hold(requester: Requester, combatant: GenesysCombatant): Promise<IntentResult> {
@@ -654,7 +670,18 @@ export class GenesysCombat<SubType extends Combat.SubType = Combat.SubType> exte
       fastestFirst: game.i18n.localize("GENESYS.Combat.TieBreak.FastestFirst"),
       groups,
     });
-    await ChatMessage.implementation.create({ content, speaker: { alias: game.i18n.localize("GENESYS.Combat.TieBreak.Speaker") } });
+    // The dice as real Rolls, one per member in the card's order: Dice So Nice throws them as it does any roll message
+    // (and then drops the core dice sound, which plays without it), and they survive a reload.
+    const rolls = assignments.flatMap((a) =>
+      Object.entries(a.ranks)
+        .sort(([, x], [, y]) => y - x)
+        .flatMap(([id]) => {
+          const dice = a.rolls[id] ?? [];
+          const roll = dice.length > 0 ? knownDiceRoll(10, dice) : null;
+          return roll ? [roll] : [];
+        }),
+    );
+    await ChatMessage.implementation.create({ content, speaker: { alias: game.i18n.localize("GENESYS.Combat.TieBreak.Speaker") }, rolls, sound: CONFIG.sounds.dice });
   }
 
   /* -------------------------------------------- */

@@ -9,6 +9,8 @@ import { skillByKey } from "../data/item/skill.js";
 import { WeaponModel } from "../data/item/weapon.js";
 import { GenesysActor } from "../documents/actor.js";
 import { isCharacteristic } from "../dice/check-request.js";
+import { openTimeDialog } from "../applications/time-dialog.js";
+import { narratorTools } from "../tools/selected-tools.js";
 
 const warn = (key: string, data: Record<string, string> = {}): void => void ui.notifications.warn(game.i18n.format(key, data));
 
@@ -84,4 +86,10 @@ export async function revealAllBlind(): Promise<number> {
   return revealed;
 }
 
-export const narratorMacros = { selectedActors, blindCheckForSelected, attackWithSelected, revealAllBlind };
+// The chapter 3 tools (reaction, recognition, losing control) live in src/tools.
+/** §3.1.1 the "time passes" dialog for the selected tokens (or all the world setting names). */
+export function timePasses(): Promise<boolean> {
+  return openTimeDialog();
+}
+
+export const narratorMacros = { selectedActors, blindCheckForSelected, attackWithSelected, revealAllBlind, timePasses, ...narratorTools };

@@ -8,7 +8,8 @@
 import { applyMessageMode, currentMessageMode, rollModeOption, type MessageMode } from "../compat/message-mode.js";
 import { sendBlindCheck } from "../dice/check-intents.js";
 import { checkPreview, checkRollOptions, prepareCheck, type CheckActor, type CheckPlan, type CheckRequestOptions } from "../dice/check-request.js";
-import { checkCardContext, GenesysCheckRoll } from "../dice/genesys-roll.js";
+import { checkCardContext, GenesysCheckRoll, type InfluenceRecord } from "../dice/genesys-roll.js";
+import { influenceOn, type InfluenceRequest } from "../dice/influence.js";
 import { recordIncrement } from "../documents/skill-increment.js";
 
 export interface RollCheckOptions extends CheckRequestOptions {
@@ -16,6 +17,8 @@ export interface RollCheckOptions extends CheckRequestOptions {
   prompt?: boolean;
   /** Roll even when success is certain (A-15); the dialog asks this itself. Default false. */
   rollIfAutomatic?: boolean;
+  /** §1.7.4 an influence roll: the opponent's characteristic moves the difficulty. */
+  influence?: InfluenceRequest | null;
 }
 
 /** The dialog's answer. Numbers are as typed: the flow refuses what is not a whole number. */
@@ -25,6 +28,8 @@ export interface CheckAnswer {
   blind: boolean;
   /** The check was an automatic success (A-15) and the user asked to roll anyway. */
   rollAnyway: boolean;
+  /** §1.7.4 the targeted opponent's characteristic chosen in the dialog, if any. */
+  influence?: InfluenceRequest | null;
 }
 
 /** Asks the user for difficulty and modifier; null when dismissed. */
@@ -45,6 +50,17 @@ function localize(key: string): string {
   return game.i18n.localize(key);
 }
 
+/** The influencing opponent (world or token actor), or null when it is gone. */
+async function opponentFrom(uuid: string): Promise<RollingActor | null> {
+  try {
+    // Any uuid string: fromUuid answers null (or throws) for what it cannot find; the class is checked below.
+    const doc: unknown = await foundry.utils.fromUuid(uuid as `Actor.${string}`);
+    return doc instanceof CONFIG.Actor.documentClass ? doc : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * §1.7.1 a check on a characteristic or a skill of `actor`, posted to chat. Returns the message, or null when
  * nothing was posted: dialog dismissed, bad input, a pre-hook's veto or an actor that cannot roll (a warning says
@@ -55,6 +71,7 @@ export async function rollCheck(actor: RollingActor, options: RollCheckOptions, 
   if (!request.ok) return warn(request.refusal.warning, request.refusal.data);
   let plan = request.plan;
   let rollAnyway = options.rollIfAutomatic === true;
+  let influenceAsked = options.influence ?? null;
 
   if (options.prompt !== false) {
     const answer = await prompt(plan);
@@ -64,6 +81,17 @@ export async function rollCheck(actor: RollingActor, options: RollCheckOptions, 
     if (!confirmed.ok) return warn(confirmed.refusal.warning, confirmed.refusal.data);
     plan = confirmed.plan;
     rollAnyway ||= answer.rollAnyway;
+    influenceAsked = answer.influence ?? influenceAsked;
+  }
+
+  let influence: InfluenceRecord | null = null;
+  if (influenceAsked) {
+    const opponent = await opponentFrom(influenceAsked.actorUuid);
+    if (!opponent) return warn("GENESYS.Contest.Warn.ActorMissing");
+    const influenced = influenceOn(plan.difficulty, opponent, influenceAsked.characteristic, localize);
+    if (!influenced.ok) return warn(influenced.refusal.warning, influenced.refusal.data);
+    plan = { ...plan, difficulty: influenced.difficulty };
+    influence = influenced.record;
   }
 
   // §1.7.3 the active Narrator's client rolls every blind check, so a player's client never holds its dice; blind
@@ -73,21 +101,21 @@ export async function rollCheck(actor: RollingActor, options: RollCheckOptions, 
   // A module sees the final plan; it gets a copy, so only its answer (false: no roll) changes anything.
   if (!Hooks.call("genesys.preRollCheck", actor, { ...plan })) return null;
 
-  const message = await post(actor, plan, rollAnyway, mode);
+  const message = await post(actor, plan, rollAnyway, mode, influence);
   // A stored message is fvtt-types' structural ChatMessage.Stored, which the lint rule cannot match to the class.
   // eslint-disable-next-line @typescript-eslint/no-unsafe-class-instance-assignment
   Hooks.callAll("genesys.rollCheck", actor, message, { ...plan });
   return message;
 }
 
-async function post(actor: RollingActor, plan: CheckPlan, rollAnyway: boolean, mode: MessageMode): Promise<CheckMessage | null> {
+async function post(actor: RollingActor, plan: CheckPlan, rollAnyway: boolean, mode: MessageMode, influence: InfluenceRecord | null): Promise<CheckMessage | null> {
   if (plan.blind) return blindCheck(plan);
   const speaker = ChatMessage.getSpeaker({ actor });
 
   // A-15: certain success needs no dice, unless asked.
-  if (!rollAnyway && checkPreview(plan)?.automatic === true) return announceAutomatic(plan, speaker, mode);
+  if (!rollAnyway && checkPreview(plan)?.automatic === true) return announceAutomatic(plan, speaker, mode, influence);
 
-  const roll = GenesysCheckRoll.build(checkRollOptions(plan, false));
+  const roll = GenesysCheckRoll.build({ ...checkRollOptions(plan, false), influence });
   await roll.evaluate();
   const award = roll.incrementAward;
   if (award?.earned && award.reason && plan.skillId) {
@@ -116,8 +144,8 @@ async function blindCheck(plan: CheckPlan): Promise<CheckMessage | null> {
 }
 
 /** A-15 card for a certain success: no dice, the check simply succeeds. */
-async function announceAutomatic(plan: CheckPlan, speaker: ChatMessage.SpeakerData, mode: MessageMode): Promise<CheckMessage | null> {
-  const context = checkCardContext({ ...plan, dice: null, total: null, result: null, increment: null, isPrivate: false, rolled: false });
+async function announceAutomatic(plan: CheckPlan, speaker: ChatMessage.SpeakerData, mode: MessageMode, influence: InfluenceRecord | null): Promise<CheckMessage | null> {
+  const context = checkCardContext({ ...plan, dice: null, total: null, result: null, increment: null, influence, isPrivate: false, rolled: false });
   const content = await foundry.applications.handlebars.renderTemplate(GenesysCheckRoll.CHAT_TEMPLATE, context);
   const data: ChatMessage.CreateData = { speaker, content };
   applyMessageMode(data, mode);

@@ -1,4 +1,4 @@
-import { int, nat, oneOf, pos, RulesError } from "./errors.js";
+import { diceSum, int, nat, oneOf, pos, RulesError } from "./errors.js";
 import { CHECK_DICE_MAX, resolveCheck } from "./check.js";
 import type { CheckInput } from "./check.js";
 import { HUMAN_AVERAGE } from "./characteristics.js";
@@ -55,6 +55,40 @@ export function incrementFromContrast(input: { won: boolean; margin: number; opp
   if (won && margin < 1) throw new RulesError("margin", margin, "at least 1 for a won contrast");
   if (won && advantaged && margin < NARROW_WIN_LIMIT) return { earned: true, reason: "narrowWin" };
   return NONE;
+}
+
+/** One side of a contrast as the increment rules read it: the 2D10 and the total, grade and modifiers (penalty included). */
+export interface ContrastSide {
+  dice: number;
+  grade: number;
+  modifiers?: number;
+  experience: number;
+}
+
+/**
+ * §1.8.2 (A-14) the reading of "advantageous position": the opponent had the higher grade or the higher total of
+ * situational modifiers. A default for the Narrator, who confirms or changes it.
+ */
+export function isAdvantaged(opponent: { grade: number; modifiers?: number }, self: { grade: number; modifiers?: number }): boolean {
+  const higherGrade = nat("opponent.grade", opponent.grade) > nat("self.grade", self.grade);
+  return higherGrade || int("opponent.modifiers", opponent.modifiers ?? 0) > int("self.modifiers", self.modifiers ?? 0);
+}
+
+/**
+ * §1.8.2 the points a settled two-sided contrast earns: the winner by condition 2 (won by 1–3 against an advantaged
+ * opponent); the loser by condition 3 (beating the winner's total was impossible and its dice ≤ Esperienza). Condition 3
+ * is read through incrementFromCheck with the winner's total as difficulty; only that reason counts for the loser.
+ */
+export function contrastIncrements(
+  winner: ContrastSide & { opponentAdvantaged: boolean },
+  loser: ContrastSide,
+): { winner: IncrementAward; loser: IncrementAward } {
+  const total = (s: ContrastSide): number => diceSum("dice", s.dice, 2, 10) + nat("grade", s.grade) + int("modifiers", s.modifiers ?? 0);
+  const margin = total(winner) - total(loser);
+  if (margin < 1) throw new RulesError("winner", margin, "a total above the loser's");
+  const won = incrementFromContrast({ won: true, margin, opponentAdvantaged: winner.opponentAdvantaged });
+  const tried = incrementFromCheck({ ...loser, modifiers: loser.modifiers ?? 0, difficulty: total(winner) });
+  return { winner: won, loser: tried.reason === "impossibleTry" ? tried : NONE };
 }
 
 /** §1.8.1 one more point: at 6 the grade rises by 1 and the count restarts from 0. Stored points are 0–5. */

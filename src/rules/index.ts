@@ -27,3 +27,4 @@ export * from "./advanced/losing-control.js";
 export * from "./advanced/surprise.js";
 export * from "./advanced/stun.js";
 export * from "./advanced/animals.js";
+export * from "./advanced/venom-fever.js";

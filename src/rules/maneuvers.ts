@@ -65,6 +65,11 @@ export const MANEUVERS_INFO: readonly Readonly<ManeuverInfo>[] = Object.freeze([
   info("preparation", "§2.2.6", { prepares: true }),
 ]);
 
+/** §2.2.4 the maneuver is declared on a target (Focalizzazione aims at "a specific target"). */
+export function aimsAtTarget(maneuver: ManeuverKey): boolean {
+  return MANEUVERS_INFO.some((info) => info.key === oneOf("maneuver", maneuver, MANEUVERS) && info.aims);
+}
+
 /** A declared maneuver; holding (§2.1.2, A-33) is a state of the declaration, not a maneuver of its own. */
 export interface ManeuverDeclaration {
   maneuver: ManeuverKey;

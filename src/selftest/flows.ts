@@ -9,6 +9,11 @@ import { sendIntent } from "../authority/intent-channel.js";
 import { gmQueue } from "../authority/serial-queue.js";
 import { SEAL_REVEAL_INTENT, openSealed, sealedCardOf } from "../chat/sealed-card.js";
 import { attack, cardState, onCardAction, type CardAction, type CardMessage } from "../chat/attack-flow.js";
+import { CARD_INTENTS } from "../chat/card-intents.js";
+import { contestState, onContestAction } from "../chat/contest-flow.js";
+import { openRequestSecret, requestStateOf } from "../chat/request-card.js";
+import { rollRequestRow } from "../chat/request-flow.js";
+import { REQUEST_INTENTS } from "../chat/request-intents.js";
 import type { AttackRow } from "../chat/attack-card.js";
 import { rollModeOption, type MessageMode } from "../compat/message-mode.js";
 import { CONDITION_STATUS, CONDITION_STATUS_IDS } from "../config/statuses.js";
@@ -19,7 +24,11 @@ import { isGenesysCombatant, type GenesysCombatant } from "../documents/combatan
 import { SYSTEM_ID } from "../settings/rules-settings.js";
 import type { GenesysItem } from "../documents/item.js";
 import { conditionThresholds } from "../rules/condition.js";
+import { TIME_INTENTS, timeCardOf } from "../time/time-intents.js";
 import type { ActorType, ItemType, Scratch, SheetProbe } from "./scratch.js";
+import { rollLosingControl } from "../tools/losing-control.js";
+import { rollNpcReaction } from "../tools/npc-reaction.js";
+import { rollRecognition } from "../tools/recognition.js";
 
 /** The chai `assert` members the steps use (Quench passes chai's; the unit tests one built on node:assert). */
 export interface Assert {
@@ -245,6 +254,63 @@ export async function rollThroughApi(scratch: Scratch, assert: Assert): Promise<
   return 12;
 }
 
+// ───────────────────────── the Narrator asks for a check ─────────────────────────
+
+/**
+ * A request card through game.genesys.requestCheck, its difficulty hidden: the row rolled from the card (the Narrator
+ * rolls for the shooter they own), the open card still without the difficulty, the Narrators' part holding the result,
+ * then the Reveal. Returns the row's total.
+ */
+export async function requestAndReveal(scratch: Scratch, assert: Assert): Promise<number> {
+  const { shooter } = await createShooter(scratch);
+  const card = must(await game.genesys.requestCheck({ skill: "pistola", difficulty: 15, hidden: true, actors: [shooter.uuid], prompt: false }), "no request card");
+  scratch.adoptMessage(card.id);
+  const state = must(requestStateOf(card), "the card is not a Narrator's request");
+  assert.strictEqual(state.difficulty, null, "a hidden difficulty is not in the card's open state");
+  const rowId = must(state.order[0], "the card has no row");
+  const before = new Set(game.messages.contents.map((m) => m.id));
+  assert.ok(await rollRequestRow(card, rowId), "the row is rolled from the card");
+  for (const m of game.messages.contents) if (!before.has(m.id)) scratch.adoptMessage(m.id);
+  const rolled = must(requestStateOf(card), "the card is gone");
+  assert.ok(rolled.rows[rowId]?.rolled, "the row is marked rolled");
+  assert.strictEqual(rolled.rows[rowId]?.result, null, "the result is not in the open state");
+  const secret = must(await openRequestSecret(rolled), "the Narrator's client cannot open the request's sealed part");
+  assert.strictEqual(secret.difficulty, 15, "the sealed part holds the difficulty");
+  const total = must(secret.results[rowId]?.total, "the sealed part holds no result");
+  assert.ok((await sendIntent(REQUEST_INTENTS.reveal, { messageId: card.id })).ok, "the Narrator's Reveal goes through");
+  const revealed = must(requestStateOf(card), "the card is gone");
+  assert.strictEqual(revealed.difficulty, 15, "revealed, the difficulty is on the card");
+  assert.strictEqual(revealed.rows[rowId]?.result?.total, total, "revealed, the result is on the card");
+  return total;
+}
+
+// ───────────────────────── the Narrator's chapter 3 tools ─────────────────────────
+
+/**
+ * §3.1.3, §3.1.4, §3.1.6 on an unlinked wolf and a character: the wolf's reaction to a Protagonist's typed numbers
+ * (whispered to the Narrators), the character's recognition by an animal (never: no roll) and his losing-control check
+ * with its band card. None of them changes an actor. Returns how many tool cards were posted.
+ */
+export async function narratorToolCards(scratch: Scratch, assert: Assert): Promise<number> {
+  const { target } = await unlinkedWolf(scratch, assert);
+  const wolf = must(target.actor(), "the wolf's token has no actor");
+  const { shooter } = await createShooter(scratch);
+  const before = JSON.stringify([wolf.toObject(), shooter.toObject()]);
+  const known = new Set(game.messages.contents.map((m) => m.id));
+  try {
+    const reaction = must(await rollNpcReaction(wolf, { protagonist: { name: "Alven", charm: 8, reputation: 5 } }), "no reaction card");
+    assert.ok(reaction.whisper.length > 0 && reaction.content.includes("genesys-tool reaction"), "the reaction card is whispered to the Narrators");
+    const recognition = must(await rollRecognition(shooter, { observer: "animal" }), "no recognition card");
+    assert.strictEqual(recognition.rolls.length, 0, "an animal never recognises: nothing is rolled");
+    const losing = must(await withMessageMode("public", () => rollLosingControl(shooter, { cause: "fear", difficulty: 15 })), "no losing-control card");
+    assert.ok(losing.content.includes("genesys-tool losingControl"), "the band card follows the Esperienza check");
+  } finally {
+    for (const m of game.messages.contents) if (!known.has(m.id)) scratch.adoptMessage(m.id);
+  }
+  assert.strictEqual(JSON.stringify([wolf.toObject(), shooter.toObject()]), before, "a tool changed an actor");
+  return 3;
+}
+
 // ───────────────────────── a blind check, sealed and revealed ─────────────────────────
 
 /**
@@ -348,6 +414,13 @@ export async function attackDefendDamageUndo(shooter: GenesysActor, weaponId: st
 
   assert.strictEqual((await click(card, "defend", rowId, assert, { defence: target.defence })).outcome, "hit", "the sure hit did not hit");
   assert.ok((await click(card, "rollDamage", rowId, assert)).damage, "the card has no damage roll");
+  // The attack, defence and damage dice are Rolls on the card (dice/dice-so-nice.ts), rebuilt as a reload would.
+  assert.strictEqual(card.rolls.length, 3, "the card does not carry its attack, defence and damage Rolls");
+  for (const roll of card.rolls) {
+    // toJSON's output is what fromData reads back; the 13.345 types name the two shapes differently.
+    const json = JSON.parse(JSON.stringify(roll)) as Roll.Data;
+    assert.ok(foundry.dice.Roll.fromData(json).dice.length > 0, "a card Roll does not rebuild with its dice");
+  }
   const applied = await click(card, "apply", rowId, assert);
   const hit = woundsOf(target.actor());
   assert.strictEqual(hit, must(applied.applied, "the card records no applied hit").change.after.wounds, "the Ferite are not what the card applied");
@@ -378,6 +451,34 @@ export async function linkedCharacter(scratch: Scratch, assert: Assert): Promise
   const token = await scratch.token(hero, true);
   assert.ok(token.actor() === hero, "the linked token's actor is not the world actor");
   return { hero, target: { actor: () => token.actor(), tokenUuid: token.uuid, defence: DODGE } };
+}
+
+/**
+ * "Applica ai token selezionati": a rolled row's hit (the card attackDefendDamageUndo played) sent by the Narrator to
+ * two unlinked compendium wolves, the second with natural armour 4 on its token; each takes the damage its own armour
+ * leaves, the world wolf none, and each Undo takes back that token's hit only. The intent carries the tokens as the
+ * button sends the canvas's selection; here they are named outright, the scratch scene not being the one on view.
+ */
+export async function applyToTokensAndUndo(card: CardMessage, rowId: string, scratch: Scratch, assert: Assert): Promise<void> {
+  const wolf = await scratch.importActor("genesys-gdr.animals", "gnsAnimalWolf001", "Lupo selezionato");
+  const tokens = [await scratch.token(wolf, false), await scratch.token(wolf, false)];
+  const [first, second] = tokens.map((t) => must(t.actor(), "a wolf's token has no actor")) as [GenesysActor, GenesysActor];
+  await second.update({ system: { naturalArmour: 4 } });
+  const before = [woundsOf(first), woundsOf(second)];
+  const worldBefore = woundsOf(wolf);
+  const sent = await sendIntent(CARD_INTENTS.applyTokens, { messageId: card.id, rowId, tokens: tokens.map((t) => t.uuid) });
+  assert.ok(sent.ok, `the Narrator's client refused the selected tokens: ${sent.ok ? "" : game.i18n.format(sent.warning, sent.data ?? {})}`);
+  const hits = rowOf(card, rowId).spread ?? [];
+  assert.deepEqual(hits.map((h) => h.actorUuid), [first.uuid, second.uuid], "the card does not list the two wolves");
+  const gains = [woundsOf(tokens[0]?.actor() ?? null) - (before[0] ?? 0), woundsOf(tokens[1]?.actor() ?? null) - (before[1] ?? 0)] as [number, number];
+  assert.isAbove(gains[0], 0, "the first wolf took no Ferite");
+  assert.strictEqual(gains[0] - gains[1], Math.min(4, gains[0]), "the second wolf's natural armour did not count");
+  assert.strictEqual(woundsOf(wolf), worldBefore, "the hit reached the world wolf behind the tokens");
+  for (const [i, t] of tokens.entries()) {
+    const actor = must(t.actor(), "a wolf's token lost its actor");
+    await click(card, "undoHit", rowId, assert, { hit: actor.uuid });
+    assert.strictEqual(woundsOf(t.actor()), before[i], `Undo did not bring back the Ferite of wolf ${String(i + 1)}`);
+  }
 }
 
 // ───────────────────────── one combat round ─────────────────────────
@@ -478,4 +579,62 @@ export async function statusesFollowDamage(scratch: Scratch, assert: Assert): Pr
   await actor.update({ system: { wounds: { value: 0 } } });
   await expectStatus("normal");
   return seen;
+}
+
+/**
+ * §3.1.1 the Narrator's "time passes": an hour of marching for an unlinked compendium wolf, through the API (the world
+ * clock really moves, and the world-time hook applies it once), then the card's Undo; the clock is put back after,
+ * which the system reports as a change of nothing.
+ */
+export async function timePassesAndUndo(scratch: Scratch, assert: Assert): Promise<void> {
+  const wolf = await scratch.importActor("genesys-gdr.animals", "gnsAnimalWolf001", "Lupo in marcia");
+  const token = await scratch.token(wolf, false);
+  const actor = must(token.actor(), "the wolf's token has no actor");
+  const fatigueOf = (a: GenesysActor): number => must(a.genesys, "no GeneSys data").fatigue.value;
+  const before = fatigueOf(actor);
+  const start = game.time.worldTime;
+  const messages = game.messages.size;
+  try {
+    assert.ok(await game.genesys.timePasses({ hours: 1, pastime: "tiring", ate: true, drank: true, actors: [actor.uuid] }), "time did not pass");
+    const after = must(token.actor(), "the wolf's token lost its actor");
+    assert.strictEqual(fatigueOf(after), before + 12, "an hour of marching is not 12 Fatica (§3.1.1)");
+    assert.strictEqual(fatigueOf(wolf), 0, "the marching reached the world wolf behind the token");
+    const card = must(game.messages.contents.slice(messages).find((m) => timeCardOf(m) !== null), "no time card was posted");
+    const undo = await sendIntent(TIME_INTENTS.undo, { messageId: card.id });
+    assert.ok(undo.ok, "the card's Undo was refused");
+    assert.strictEqual(fatigueOf(must(token.actor(), "the wolf's token lost its actor")), before, "Undo did not take the hour back");
+  } finally {
+    await game.time.advance(start - game.time.worldTime);
+  }
+}
+
+// ───────────────────────── contests ─────────────────────────
+
+/**
+ * §1.7.5 a contest through game.genesys.contest between the shooter and an unlinked wolf token, on Percezione: the
+ * Narrator rolls both sides from the card (the dice are Foundry's, so a tie is settled as an intermediate outcome);
+ * each total is the dice plus the grade. A contest on Fascino, which the wolf lacks, posts nothing. Returns the rounds.
+ */
+export async function contestWithWolf(scratch: Scratch, assert: Assert): Promise<number> {
+  const { shooter } = await createShooter(scratch);
+  const { target } = await unlinkedWolf(scratch, assert);
+  const wolf = must(target.actor(), "the wolf's token has no actor");
+  const lacking = await game.genesys.contest(shooter, { opponent: wolf.uuid, characteristic: "charm", prompt: false });
+  assert.strictEqual(lacking, null, "a contest on a characteristic the wolf lacks was posted");
+  const id = must(await game.genesys.contest(shooter, { opponent: wolf.uuid, characteristic: "perception", prompt: false }), "game.genesys.contest posted nothing");
+  scratch.adoptMessage(id);
+  const card = must(game.messages.get(id), "the contest card is gone");
+  for (const side of ["a", "b"] as const) assert.ok(await onContestAction(card, "roll", side), `side ${side} could not roll`);
+  let state = must(contestState(card), "the message holds no contest");
+  if (state.settled === null) {
+    assert.ok(await onContestAction(card, "intermediate", null), "the tie could not be settled");
+    state = must(contestState(card), "the message holds no contest");
+  }
+  const round = must(state.rounds.at(-1), "no round");
+  for (const side of ["a", "b"] as const) {
+    const roll = must(round[side], `side ${side} has no roll`);
+    assert.strictEqual(roll.total, roll.dice[0] + roll.dice[1] + roll.grade + roll.modifiers + roll.conditionPenalty, "a total is not dice + grade");
+  }
+  assert.ok(state.settled !== null, "the contest was not settled");
+  return state.rounds.length;
 }

@@ -8,17 +8,22 @@
  */
 import { foundryWorld } from "./foundry-world.js";
 import {
+  applyToTokensAndUndo,
   attackDefendDamageUndo,
   createEveryActor,
   createEveryItem,
   createShooter,
   linkedCharacter,
+  narratorToolCards,
   playCombatRound,
   renderEverySheet,
   rollEveryMode,
+  requestAndReveal,
   rollThroughApi,
+  contestWithWolf,
   sealAndReveal,
   statusesFollowDamage,
+  timePassesAndUndo,
   unlinkedWolf,
   type Assert,
 } from "./flows.js";
@@ -134,6 +139,18 @@ export function flowsBatch(context: QuenchContext, world: () => SelfTestWorld): 
       await rollThroughApi(books(), assert);
     });
 
+    it("plays a contest through game.genesys.contest against an unlinked wolf, and refuses one on a characteristic it lacks", async () => {
+      await contestWithWolf(books(), assert);
+    });
+
+    it("asks for a check with a hidden difficulty, rolls the row from the card and reveals it", async () => {
+      await requestAndReveal(books(), assert);
+    });
+
+    it("posts the Narrator's reaction, recognition and losing-control cards, changing no actor", async () => {
+      await narratorToolCards(books(), assert);
+    });
+
     it("seals a blind check, opens it on the Narrator's client and reveals it", async () => {
       const { actors } = await cast();
       const character = actors.find((a) => a.type === "character");
@@ -153,12 +170,23 @@ export function flowsBatch(context: QuenchContext, world: () => SelfTestWorld): 
       await attackDefendDamageUndo(shooter, weaponId, target, assert);
     });
 
+    it("applies a row to two selected unlinked wolves, each with its own armour, and undoes each", async () => {
+      const { shooter, weaponId } = await createShooter(books());
+      const { target } = await linkedCharacter(books(), assert);
+      const { card, row } = await attackDefendDamageUndo(shooter, weaponId, target, assert);
+      await applyToTokensAndUndo(card, row.id, books(), assert);
+    });
+
     it("plays a combat round with declarations and a held action, in the rules' order", async () => {
       await playCombatRound(books(), assert);
     });
 
     it("sets and clears the condition statuses as damage comes and goes", async () => {
       await statusesFollowDamage(books(), assert);
+    });
+
+    it("lets an hour pass for an unlinked wolf, reports it to the Narrator and undoes it", async () => {
+      await timePassesAndUndo(books(), assert);
     });
   });
 }

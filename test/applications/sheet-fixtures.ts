@@ -1,7 +1,9 @@
 /**
  * Sheet fixtures shared by the tests and tools/screenshot-sheets.mjs: actors and items built through the Foundry
  * double and the real data models, contexts from the sheets' pure builders, and the real templates rendered with
- * the real handlebars package (plus the one Foundry helper they use, `localize`).
+ * the real handlebars package (plus the one Foundry helper they use, `localize`). The synchronous contexts below are
+ * held to the real sheets' `_prepareContext` by test/applications/sheet-context.test.ts; realSheetRender runs the real
+ * classes' render lifecycle for tests that want it.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -124,6 +126,29 @@ export function renderItem(item: Item.Implementation, strings: Map<string, strin
   const hb = sheetHandlebars(strings);
   const context = itemContext(item, makeEnv(strings, who));
   return ["header", item.type, "description"].map((p) => renderTemplate(hb, `templates/item/${p}.hbs`, context)).join("\n");
+}
+
+/** The render lifecycle core calls on a sheet (protected in the types; test/foundry/sheets.ts models core's part). */
+export interface SheetLifecycle {
+  _configureRenderParts(options: object): Record<string, { template: string }>;
+  _prepareContext(options: object): Promise<Record<string, unknown>>;
+  _preparePartContext(partId: string, context: Record<string, unknown>, options: object): Promise<Record<string, unknown>>;
+  _prepareTabs(group: string): Record<string, { id: string; active: boolean; cssClass: string }>;
+}
+
+/**
+ * A real sheet's render as core orders it: its parts, its context, then each part's context from a copy of it
+ * (assumption: one copy per part), on the current user's client.
+ */
+export async function realSheetRender(sheet: object): Promise<{ parts: Record<string, { template: string }>; context: Record<string, unknown>; partContexts: Record<string, Record<string, unknown>> }> {
+  // The sheet classes' lifecycle members are protected; core's render calls them from outside the same way.
+  const app = sheet as unknown as SheetLifecycle;
+  const options = { isFirstRender: true };
+  const parts = app._configureRenderParts(options);
+  const context = await app._prepareContext(options);
+  const partContexts: Record<string, Record<string, unknown>> = {};
+  for (const id of Object.keys(parts)) partContexts[id] = await app._preparePartContext(id, { ...context }, options);
+  return { parts, context, partContexts };
 }
 
 // ───────── fixtures ─────────

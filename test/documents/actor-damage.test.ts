@@ -115,7 +115,7 @@ describe("venom rides on the hit (§3.3.3, A-41)", () => {
     const t = await target();
     const change = await t.applyDamage({ amount: 3, type: "trauma", venom });
     expect(change?.venom).toEqual({ doses: 10, dosesInjectedToday: 10, limited: false });
-    expect(personOf(t).poison).toEqual({ doses: 10, effect: "firstEffects" });
+    expect(personOf(t).poison).toEqual({ doses: 10, effect: "firstEffects", fever: { startsInHours: null, hoursLeft: null }, feverish: false });
     const change2 = await t.applyDamage({ amount: 3, type: "trauma", venom }, "venom00000000001");
     expect(personOf(t).poison.doses).toBe(20);
     await t.undoRecorded("venom00000000001");

@@ -45,7 +45,7 @@ function flagOf(flags: Flags, scope: string, key: string): unknown {
 }
 
 export class Combatant {
-  _source: { _id: string; actorId: string | null; name: string | null; initiative: number | null; defeated: boolean; flags: Flags };
+  _source: { _id: string; actorId: string | null; name: string | null; initiative: number | null; defeated: boolean; hidden: boolean; flags: Flags };
   readonly parent: Combat;
 
   constructor(data: Record<string, unknown>, { parent }: { parent: Combat }) {
@@ -56,15 +56,21 @@ export class Combatant {
       name: typeof data["name"] === "string" ? data["name"] : null,
       initiative: typeof data["initiative"] === "number" ? data["initiative"] : null,
       defeated: data["defeated"] === true,
+      hidden: data["hidden"] === true,
       flags: structuredClone((data["flags"] as Flags | undefined) ?? {}),
     };
   }
 
   get id(): string { return this._source._id; }
+  /** The base actor's id: a schema field of v13 BaseCombatant (foundryvtt.com/api/classes/foundry.documents.BaseCombatant.html). */
+  get actorId(): string | null { return this._source.actorId; }
   get actor(): Actor | null { return this._source.actorId ? game().actors.get(this._source.actorId) ?? null : null; }
   get name(): string { return this._source.name ?? this.actor?.name ?? ""; }
   get initiative(): number | null { return this._source.initiative; }
   get defeated(): boolean { return this._source.defeated; }
+  /** The Narrator hid the combatant from players: a schema field of v13 BaseCombatant
+   *  (foundryvtt.com/api/classes/foundry.documents.BaseCombatant.html, `hidden: BooleanField`). */
+  get hidden(): boolean { return this._source.hidden; }
   get flags(): Flags { return this._source.flags; }
   get combat(): Combat { return this.parent; }
   /** v13: defeated by the toggle or by the actor's "dead" status. */

@@ -165,16 +165,23 @@ export class Roll {
   /** Rebuilds a stored roll with the registered class of that name, constructed as (formula, data, options): this is
    *  why systems register their Roll subclasses in CONFIG.Dice.rolls (dnd5e dnd5e.mjs `CONFIG.Dice.rolls = [dice.BasicRoll,
    *  dice.D20Roll, dice.DamageRoll]`; V13-API §4). An unregistered class fails (assumption on the message). */
-  static fromData(json: RollJSON & { data?: Record<string, unknown> }): Roll {
+  static fromData(json: RollJSON & { data?: Record<string, unknown>; terms?: StoredTerm[] }): Roll {
     const cls = config().Dice.rolls.find((c) => c.name === json.class);
     if (!cls) throw new Error(`Unable to recreate ${json.class} instance from provided data`);
     const roll = new cls(json.formula, json.data, json.options);
-    roll.dice.forEach((d, i) => { d.results = (json.dice[i] ?? []).map((r) => ({ ...r })); });
+    const stored = json.terms ? json.terms.filter((t) => t.class === "Die").map((t) => t.results ?? []) : json.dice;
+    roll.dice.forEach((d, i) => { d.results = (stored[i] ?? []).map((r) => ({ ...r })); });
     roll._evaluated = json.evaluated;
     if (json.evaluated) roll.#computeTotal();
     return roll;
   }
 }
+
+/** Foundry's own stored term, as Roll#toJSON writes it in `terms` (class, options, evaluated, and for a Die number, faces,
+ *  modifiers, results: a PF2e test fixture of roll.toJSON() from Foundry 14.363, `{"class":"Die","options":{},
+ *  "evaluated":true,"number":1,"faces":20,"modifiers":[],"results":[{"result":1,"active":true}]}`). This double's own
+ *  toJSON keeps its shorter `dice` list; fromData reads either. */
+interface StoredTerm { class: string; results?: DieResult[] }
 
 type RollClass = new (formula: string, data?: Record<string, unknown>, options?: Record<string, unknown>) => Roll;
 const config = (): { Dice: { rolls: RollClass[] } } => (globalThis as unknown as { CONFIG: { Dice: { rolls: RollClass[] } } }).CONFIG;
@@ -193,6 +200,9 @@ export class ChatMessage {
   readonly authorId: string;
   rolls: Roll[];
   readonly rollMode: string | undefined;
+  /** The sound played when the message is created (v13 ChatMessage#sound; Roll#toMessage sets CONFIG.sounds.dice, which
+   *  Dice So Nice strips from the messages it animates: module/main.js createChatMessage, "sounds/dice.wav"). */
+  readonly sound: string | null;
 
   constructor(data: Record<string, unknown>, options: { rollMode?: string } = {}) {
     this.content = typeof data["content"] === "string" ? data["content"] : "";
@@ -204,6 +214,7 @@ export class ChatMessage {
     const rolls = (data["rolls"] as unknown[] | undefined) ?? [];
     this.rolls = rolls.map((r) => Roll.fromData(JSON.parse(JSON.stringify(r)) as RollJSON));
     this.rollMode = options.rollMode;
+    this.sound = typeof data["sound"] === "string" ? data["sound"] : null;
   }
 
   get author(): UserLike | null { return game().users.get(this.authorId) ?? null; }
@@ -336,6 +347,8 @@ export function installDice(): DiceDouble {
   };
   const CONFIG = g["CONFIG"] ?? {};
   CONFIG["Dice"] = { rolls: [Roll] };
+  // CONFIG.sounds.dice, core's dice sound (the path Dice So Nice compares a message's sound with, module/main.js).
+  CONFIG["sounds"] = { dice: "sounds/dice.wav" };
   g["CONST"] = { ...g["CONST"], DICE_ROLL_MODES };
   g["ChatMessage"] = ChatMessage as unknown as Record<string, unknown>;
   game().settings.register("core", "rollMode", { default: DICE_ROLL_MODES.PUBLIC });

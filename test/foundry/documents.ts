@@ -183,6 +183,12 @@ export abstract class Document {
   get isOwner(): boolean {
     return this.testUserPermission(game().user, "OWNER");
   }
+  /** LIMITED but not OBSERVER for the current user (v13 API ClientDocument#limited: "has LIMITED permission but not
+   *  OBSERVER"; an owner is never limited). Levels as CONST.DOCUMENT_OWNERSHIP_LEVELS: LIMITED 1, OBSERVER 2. */
+  get limited(): boolean {
+    if (this.isOwner) return false;
+    return this.testUserPermission(game().user, 1) && !this.testUserPermission(game().user, 2);
+  }
 
   /**
    * Validates the whole result before sending; a bad value throws and leaves the document unchanged (cleaned and
@@ -278,6 +284,20 @@ export class Item extends Document {
   /** The owning actor, or null for a world item (v13 API Item#actor). */
   get actor(): Actor | null {
     return this.parent instanceof Actor ? this.parent : null;
+  }
+  /**
+   * Removes an embedded item from its actor after the server's round trip, owners only (v13 API Document#delete; an
+   * embedded document's delete is its parent's deleteEmbeddedDocuments; the refusal as update's above). Deleting a
+   * world item is not modelled.
+   */
+  async delete(): Promise<this> {
+    const actor = this.actor;
+    if (!actor) throw new Error("deleting a world item is not modelled");
+    if (!actor.isOwner) throw new Error(`User ${game().user.name} lacks permission to delete ${this.uuid}`);
+    await roundTrip();
+    actor.items.delete(this.id);
+    actor.reset();
+    return this;
   }
 }
 

@@ -13,6 +13,8 @@ import { embeddedDocument, installScenes, type Scene } from "./scenes.js";
 import { currentClientUser } from "./clients.js";
 import { installTokens } from "./tokens.js";
 import { installMacros } from "./macros.js";
+import { installTime } from "./time.js";
+import { installKeybindings } from "./keybindings.js";
 
 export interface Notification { level: "info" | "warn" | "error"; message: string }
 
@@ -130,13 +132,17 @@ export function installFoundry(): FoundryDouble {
   // ui.notifications.info/warn/error record the message as given (a `{ localize: true }` key stays a key here).
   const note = (level: Notification["level"]) => (message: string) => { notifications.push({ level, message }); };
   Object.assign(globalThis, {
-    foundry: { abstract: { DataModel, TypeDataModel }, data: { fields }, utils: { fromUuid, randomID } },
+    // escapeHTML: v13 foundry.utils.escapeHTML replaces & < > " ' by their entities (foundryvtt.com/api/functions/foundry.utils.escapeHTML.html).
+    foundry: { abstract: { DataModel, TypeDataModel }, data: { fields }, utils: { fromUuid, randomID, escapeHTML } },
     // CONFIG.<Document>.documentClass / dataModels (V13-API §2.4, §3), trackableAttributes for token bars, statusEffects
     // (an array in v13: documents.ts), queries for User#query handlers (clients.ts).
     CONFIG: {
       Actor: { documentClass: Actor, dataModels: {}, trackableAttributes: {} },
       Item: { documentClass: Item, dataModels: {} },
       statusEffects: [],
+      // Enrichers a system adds to text (dnd5e and MetaMorphic-Digital/draw-steel push { pattern, enricher } into
+      // CONFIG.TextEditor.enrichers at init); the double only keeps the list, it enriches nothing.
+      TextEditor: { enrichers: [] },
       queries: {},
     },
     game: g,
@@ -152,5 +158,12 @@ export function installFoundry(): FoundryDouble {
   installTokens();
   installScenes();
   installMacros();
+  installTime();
+  installKeybindings(g);
   return { notifications, settings, users, hooks, setUser: (u) => { seat = u; } };
+}
+
+function escapeHTML(text: string): string {
+  const entities: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;" };
+  return text.replace(/[&<>"']/g, (c) => entities[c] ?? c);
 }

@@ -33,6 +33,8 @@
  *   token's shape (#10151), are not modelled.
  * - A scene's tokens are instances of foundry.documents.TokenDocument (tokens.ts), as core's embedded tokens are; they
  *   are not of CONFIG.Token.documentClass (assumption: nothing tested reads our subclass through a scene).
+ * - `game.scenes.active` is the scene whose `active` is true, else undefined (v13 API Scenes#active, "The currently
+ *   active Scene"; Scene#active is a schema field). Tests activate a scene by setting it.
  * Not modelled: delta items and effects (a token actor's items come from the base actor and item edits stay in memory),
  * base actor edits reaching a token actor before its next reset, token-level ownership.
  */
@@ -76,6 +78,7 @@ export class Scene {
   readonly id = randomID();
   readonly tokens = new Collection<TokenDocument>();
   readonly grid: SceneGrid;
+  active = false;
   constructor(readonly name: string, { size = 100, distance = 1, type = 1 }: GridOptions = {}) {
     this.grid = new SceneGrid(size, distance, type);
   }
@@ -211,7 +214,9 @@ export function embeddedDocument(parent: unknown, name: string | undefined, id: 
 
 /** game.scenes, empty. */
 export function installScenes(): void {
-  (globalThis as unknown as { game: Record<string, unknown> }).game["scenes"] = new Collection<Scene>();
+  const scenes = new Collection<Scene>();
+  Object.defineProperty(scenes, "active", { get: () => scenes.contents.find((s) => s.active) });
+  (globalThis as unknown as { game: Record<string, unknown> }).game["scenes"] = scenes;
 }
 
 /** A new scene in game.scenes, with the default grid unless told. */

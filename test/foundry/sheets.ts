@@ -1,8 +1,9 @@
 /**
  * Test double of the application classes our sheets extend at load time, of the v13 sheet registry
  * (foundry.documents.collections.Actors/Items.registerSheet), and of what core's ActorSheetV2 does with drag and drop.
- * Rendering, forms and tabs are not imitated: sheet contexts are tested through their pure builders and the templates
- * with the real handlebars package.
+ * Rendering and forms are not imitated (the templates are rendered with the real handlebars package by the tests); what
+ * a sheet's `_prepareContext` / `_preparePartContext` / `_configureRenderParts` / `_prepareTabs` receive from core is
+ * (see "Render context" below), so that the tests call the real sheets' own.
  *
  * What is modelled, and on what evidence (core's ActorSheetV2 code is not read here; its behaviour is inferred from
  * systems that subclass it or port it, and from Foundry's issue tracker):
@@ -35,6 +36,26 @@
  *   and one moved down lands after it, and the siblings are re-indexed in steps of CONST.SORT_INTEGER_DENSITY
  *   (100000, foundryvtt.com/api/variables/CONST.SORT_INTEGER_DENSITY.html) — assumption: core re-indexes only when it
  *   must, but the order it produces is this one.
+ *
+ * Render context (core's code is not read; the shapes come from published type declarations and peer sheets):
+ * - A sheet is constructed with its options, the document among them: `new Sheet({ document })` (dnd5e and draw-steel
+ *   register ActorSheetV2 subclasses that core builds this way; V13-API §6.2 lists `document` in the configuration).
+ * - DocumentSheetV2#_prepareContext answers { document, source, fields, editable, user, rootId } (foundryvtt/pf2e
+ *   types/foundry/client/applications/api/document-sheet.d.mts `DocumentSheetRenderContext`); ActorSheetV2 and
+ *   ItemSheetV2 add nothing to it (the same repository's sheets/actor-sheet.d.mts declares no _prepareContext).
+ *   `source` is the document's source data; `fields` and `rootId` are not read by our sheets and stand as {} and the
+ *   application id (assumption).
+ * - v13 ApplicationV2#_prepareContext prepares the tabs itself when exactly one tab group is configured (the v13 API
+ *   page of ApplicationV2#_prepareContext says so); our sheets also call _prepareTabs("primary") when tabs are absent.
+ * - `_prepareTabs(group)` reads static TABS[group]: each tab gets its `group`, `active` (the group's initial tab, or
+ *   the first) and `cssClass` "active" or "", and a `label` of `${labelPrefix}.${id}` when a prefix is set (V13-API §6.2
+ *   `Tab = { id; group; active; cssClass; icon?; label? }`, TABS `{ tabs, initial, labelPrefix }`; the label rule is an
+ *   assumption consistent with draw-steel's and our lang keys).
+ * - HandlebarsApplicationMixin#_configureRenderParts answers a copy of static PARTS; #_preparePartContext answers the
+ *   context it is given (assumption: core may add members our templates do not read).
+ * - TextEditor.implementation.enrichHTML answers the HTML, without `<section class="secret">` blocks unless
+ *   `secrets` is true (foundryvtt.com/api TextEditor.enrichHTML option "secrets: include unrevealed secret tags in the
+ *   final HTML? If false, unrevealed secret blocks will be removed"); links and inline rolls are not modelled.
  */
 import type { Actor, Item } from "./documents.js";
 
@@ -67,6 +88,33 @@ export class ElementDouble {
     if (key in this.dataset) return this;
     return this.parentElement?.closest(selector) ?? null;
   }
+
+  /** An input's text (HTMLInputElement#value); "" for other elements. */
+  value = "";
+  tagName = "DIV";
+
+  /** An `<input>` with these data attributes and this value. */
+  static input(dataset: Record<string, string>, value: string): ElementDouble {
+    const el = new ElementDouble(dataset);
+    el.tagName = "INPUT";
+    el.value = value;
+    return el;
+  }
+
+  /** The first descendant (depth first, document order) matching "tag[data-…]" or "[data-…]"; the element itself does
+   *  not count, as in the DOM's querySelector. */
+  querySelector(selector: string): ElementDouble | null {
+    const m = /^(\w*)\[data-([\w-]+)\]$/.exec(selector);
+    if (!m) throw new Error(`ElementDouble.querySelector only knows tag[data-…] selectors: ${selector}`);
+    const tag = (m[1] ?? "").toUpperCase();
+    const key = (m[2] ?? "").replace(/-(\w)/g, (_x, c: string) => c.toUpperCase());
+    for (const child of this.children) {
+      if (key in child.dataset && (tag === "" || child.tagName === tag)) return child;
+      const deeper = child.querySelector(selector);
+      if (deeper) return deeper;
+    }
+    return null;
+  }
 }
 
 /** event.dataTransfer: a string per format; a missing format reads "" (the DOM's DataTransfer#getData). */
@@ -94,18 +142,55 @@ function getDragEventData(event: DragEventDouble): Record<string, unknown> {
   }
 }
 
+/** TextEditor.implementation.enrichHTML: the HTML as given, unrevealed secrets removed unless asked for (file header). */
+async function enrichHTML(html: string, options: { secrets?: boolean } = {}): Promise<string> {
+  await Promise.resolve();
+  return options.secrets === true ? html : html.replace(/<section class="secret(?! revealed)[^"]*"[^>]*>[\s\S]*?<\/section>/g, "");
+}
+
 interface HooksLike { call(name: string, ...args: unknown[]): boolean }
 interface ItemClassLike { fromDropData(data: Record<string, unknown>): Promise<Item | null> }
 const globals = () => globalThis as unknown as { Hooks: HooksLike; CONFIG: { Item: { documentClass: ItemClassLike } } };
 
 /** The options an application is constructed with, kept as `options` (V13-API §6.2; merging DEFAULT_OPTIONS down the
  *  class chain is not modelled: test/applications/register.test.ts merges them itself). */
+interface TabConfig { id: string; icon?: string; cssClass?: string; label?: string }
+interface TabGroup { tabs: TabConfig[]; initial?: string | null; labelPrefix?: string | null }
+type Tab = TabConfig & { group: string; active: boolean; cssClass: string };
+
 class ApplicationV2 {
   static DEFAULT_OPTIONS: Record<string, unknown> = {};
+  static TABS: Record<string, TabGroup> = {};
   readonly options: Record<string, unknown>;
+  readonly id = `app-${randomId()}`;
   constructor(options: Record<string, unknown> = {}) {
     this.options = options;
   }
+
+  #tabGroups(): Record<string, TabGroup> {
+    return (this.constructor as typeof ApplicationV2).TABS;
+  }
+
+  protected async _prepareContext(_options: Record<string, unknown>): Promise<Record<string, unknown>> {
+    await Promise.resolve();
+    const groups = Object.keys(this.#tabGroups());
+    return groups.length === 1 && groups[0] ? { tabs: this._prepareTabs(groups[0]) } : {};
+  }
+
+  protected _prepareTabs(group: string): Record<string, Tab> {
+    const config = this.#tabGroups()[group];
+    if (!config) return {};
+    const active = config.initial ?? config.tabs[0]?.id;
+    return Object.fromEntries(config.tabs.map((t) => {
+      const on = t.id === active;
+      const label = config.labelPrefix ? `${config.labelPrefix}.${t.id}` : t.label;
+      return [t.id, { ...t, group, active: on, cssClass: on ? "active" : "", ...(label === undefined ? {} : { label }) }];
+    }));
+  }
+}
+
+function randomId(): string {
+  return Math.random().toString(36).slice(2, 12);
 }
 
 class DocumentSheetV2 extends ApplicationV2 {
@@ -115,6 +200,12 @@ class DocumentSheetV2 extends ApplicationV2 {
   /** The user has the sheet's edit permission, OWNER unless configured (assumption; compendium locks not modelled). */
   get isEditable(): boolean {
     return this.document.isOwner && this.options["editable"] !== false;
+  }
+
+  protected override async _prepareContext(options: Record<string, unknown>): Promise<Record<string, unknown>> {
+    const base = await super._prepareContext(options);
+    const user = (globalThis as unknown as { game: { user: unknown } }).game.user;
+    return { ...base, document: this.document, source: this.document.toObject(), fields: {}, editable: this.isEditable, user, rootId: this.id };
   }
 }
 
@@ -178,13 +269,25 @@ class ActorSheetV2 extends DocumentSheetV2 {
 }
 /** No built-in drag and drop on item sheets (V13-API §6.4: "ItemSheetV2 / any ApplicationV2: wire it up yourself";
  *  dnd5e module/applications/item/item-sheet.mjs builds its own DragDrop). */
-class ItemSheetV2 extends DocumentSheetV2 {}
+class ItemSheetV2 extends DocumentSheetV2 {
+  /** v13 ItemSheetV2#item, the sheet's document (foundryvtt/pf2e types/foundry/client/applications/sheets/item-sheet.d.mts). */
+  get item(): Item {
+    return this.document as unknown as Item;
+  }
+}
 
 /** v13 mixes Handlebars rendering into an application class and adds static PARTS (V13-API §6.1, §6.2); here only the
  *  class shape matters. */
 function HandlebarsApplicationMixin<T extends typeof ApplicationV2>(Base: T): T {
   class HandlebarsApplication extends (Base as typeof ApplicationV2) {
     static PARTS: Record<string, unknown> = {};
+    protected _configureRenderParts(_options: Record<string, unknown>): Record<string, unknown> {
+      return structuredClone((this.constructor as typeof HandlebarsApplication).PARTS);
+    }
+    protected async _preparePartContext(_partId: string, context: Record<string, unknown>, _options: Record<string, unknown>): Promise<Record<string, unknown>> {
+      await Promise.resolve();
+      return context;
+    }
   }
   // The subclass has Base's shape plus PARTS; TypeScript's mixin rule would need an any[] constructor to see that.
   return HandlebarsApplication as unknown as T;
@@ -216,7 +319,7 @@ export function installSheets(): SheetsDouble {
     api: { ...applications["api"], ApplicationV2, DocumentSheetV2, HandlebarsApplicationMixin },
     sheets: { ...applications["sheets"], ActorSheetV2, ItemSheetV2 },
     // The v13 path of TextEditor (the global is deprecated, V13-API §6.5); `implementation` is the configured class.
-    ux: { ...ux, TextEditor: { implementation: { getDragEventData } } },
+    ux: { ...ux, TextEditor: { implementation: { getDragEventData, enrichHTML } } },
   };
   const documents = (foundry["documents"] ?? {}) as Record<string, unknown>;
   foundry["documents"] = { ...documents, collections: { Actors: registry("Actors", s.registrations), Items: registry("Items", s.registrations) } };

@@ -36,7 +36,7 @@ export const ICONS = {
   crosshairs: "f05b", bullseye: "f140", "heart-crack": "f21e", "rotate-left": "f0e2", "person-falling": "f063", bullhorn: "f0a1",
   comment: "f075", comments: "f086", pause: "f04c", bolt: "f0e7", "right-left": "f0ec", ban: "f05e", exclamation: "f12a",
   forward: "f04e", play: "f04b", burst: "f069", hand: "f256", "person-running": "f183", "hourglass-half": "f252", check: "f00c",
-  xmark: "f00d", "user-shield": "f132", "arrow-right": "f061",
+  xmark: "f00d", "user-shield": "f132", "arrow-right": "f061", users: "f0c0",
 };
 
 /**

@@ -15,7 +15,9 @@
 import type { CharacteristicKey } from "../../rules/types.js";
 import { CHARACTERISTICS } from "../../rules/types.js";
 import { characteristicDrag, itemDrag } from "../../macros/roll-drag.js";
+import { addShortcutTooltips, checkTargetOf, quickCheck, SHEET_ROLL_BUTTONS } from "../quick-roll.js";
 import { creatableItemTypes, dropVerdict } from "./drop-policy.js";
+import { onNpcReaction } from "./reaction-action.js";
 import { HandlebarsActorSheet, type ActorSheetContext, type PartialRenderOptions, type SheetRenderOptions, type TemplatePart } from "./handlebars-sheet-base.js";
 import type { SheetEnv } from "./context/shared.js";
 
@@ -57,6 +59,7 @@ export abstract class GenesysActorSheet<Ctx extends GenesysActorSheetContext = G
       deleteItem: GenesysActorSheet.#onDeleteItem,
       adjustCounter: GenesysActorSheet.#onAdjustCounter,
       recover: GenesysActorSheet.#onRecover,
+      npcReaction: onNpcReaction,
     },
   };
 
@@ -74,6 +77,12 @@ export abstract class GenesysActorSheet<Ctx extends GenesysActorSheetContext = G
     const tab = tabs[this.publicTab];
     if (group !== "primary" || !this.actor.limited || !tab) return tabs;
     return { [this.publicTab]: { ...tab, active: true, cssClass: "active" } };
+  }
+
+  /** Each roll button's tooltip names the keys that skip its dialog or roll blind, as bound now. */
+  protected override async _onRender(context: Ctx, options: SheetRenderOptions): Promise<void> {
+    await super._onRender(context, options);
+    addShortcutTooltips(this.element, SHEET_ROLL_BUTTONS);
   }
 
   /** Rich text through Foundry's enricher (links, rolls, secrets for owners). */
@@ -189,12 +198,10 @@ export abstract class GenesysActorSheet<Ctx extends GenesysActorSheetContext = G
     }
   }
 
-  static async #onRollCheck(this: GenesysActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
-    const actor = this.actor;
-    const characteristic = target.dataset["characteristic"];
-    const skillId = target.closest<HTMLElement>("[data-skill-id]")?.dataset["skillId"];
-    if (skillId) await actor.rollCheck({ skillId });
-    else if (isCharacteristic(characteristic)) await actor.rollCheck({ characteristic });
+  /** A check of the row's skill or the button's characteristic; the click's modifiers may skip the dialog or roll blind. */
+  static async #onRollCheck(this: GenesysActorSheet, event: PointerEvent, target: HTMLElement): Promise<void> {
+    const check = checkTargetOf(target);
+    if (check) await quickCheck(this.actor, check, event);
   }
 
   static async #onCreateItem(this: GenesysActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {

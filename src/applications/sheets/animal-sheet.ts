@@ -1,7 +1,7 @@
 /** Sheet of an animal (§3.3): the printed stat block, grades per environment, natural damage, capabilities, venom. */
 import { AnimalModel } from "../../data/actor/animal.js";
 import { ANIMAL_ENVIRONMENTS, SPEED_MODES } from "../../rules/advanced/animals.js";
-import { attack } from "../../chat/attack-flow.js";
+import { quickAttack } from "../quick-roll.js";
 import { GenesysActorSheet, sheetEnv, type GenesysActorSheetContext, type SheetOptions } from "./actor-sheet.js";
 import { buildAnimalContext, type AnimalSheetData } from "./context/animal.js";
 import { arraysFromForm, firstUnused, withoutRow, withRow } from "./form-arrays.js";
@@ -82,8 +82,8 @@ export class AnimalSheet extends GenesysActorSheet<AnimalSheetContext> {
   }
 
   /** §3.3.1 attack the targeted tokens with the natural weapons (chat/attack-flow.ts does the rest). */
-  static async #onAttack(this: AnimalSheet): Promise<void> {
-    await attack(this.actor, null);
+  static async #onAttack(this: AnimalSheet, event: PointerEvent): Promise<void> {
+    await quickAttack(this.actor, null, event);
   }
 
   static async #onAddRow(this: AnimalSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {

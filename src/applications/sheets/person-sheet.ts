@@ -3,7 +3,7 @@ import { ArmorModel } from "../../data/item/armor.js";
 import { WeaponModel } from "../../data/item/weapon.js";
 import { CharacterModel } from "../../data/actor/character.js";
 import { NpcModel } from "../../data/actor/npc.js";
-import { attack } from "../../chat/attack-flow.js";
+import { quickAttack } from "../quick-roll.js";
 import { GenesysActorSheet, sheetEnv, type GenesysActorSheetContext, type SheetOptions } from "./actor-sheet.js";
 import { buildPersonContext, type PersonSheetData } from "./context/person.js";
 import type { PrepareContextOptions } from "./handlebars-sheet-base.js";
@@ -78,9 +78,9 @@ export class PersonSheet extends GenesysActorSheet<PersonSheetContext> {
   }
 
   /** §2.3.1 attack the targeted tokens with this weapon (chat/attack-flow.ts does the rest). */
-  static async #onAttack(this: PersonSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
+  static async #onAttack(this: PersonSheet, event: PointerEvent, target: HTMLElement): Promise<void> {
     const item = this.itemFor(target);
-    if (item) await attack(this.actor, item.id);
+    if (item) await quickAttack(this.actor, item.id, event);
   }
 
   static async #onSetMode(this: PersonSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {

@@ -1,12 +1,13 @@
 /** Ferite, Fatica and condition, derived the same way for every actor type (§1.5). */
 import { canAct, canDefend, conditionOf, conditionPenalty, conditionThresholds, isConscious } from "../../rules/condition.js";
 import { poisonEffect, type PoisonEffect } from "../../rules/advanced/generic-damage.js";
+import { feverActive, NO_FEVER, type FeverState } from "../../rules/advanced/venom-fever.js";
 import type { ConditionKey } from "../../rules/types.js";
 
 export type HealthSource = {
   wounds: { value: number };
   fatigue: { value: number; deprivation: number };
-  poison: { doses: number };
+  poison: { doses: number; fever?: FeverState };
 };
 
 export type ConditionState = {
@@ -35,7 +36,8 @@ export type TokenBars = {
 export type HealthDerived = {
   wounds: { value: number; max: number };
   fatigue: { value: number; max: number; deprivation: number };
-  poison: { doses: number; effect: PoisonEffect };
+  /** §3.3.3 `feverish` while the fever of a mild poisoning runs (its onset over, its days not). */
+  poison: { doses: number; effect: PoisonEffect; fever: FeverState; feverish: boolean };
   condition: ConditionState;
   bars: TokenBars;
 };
@@ -49,7 +51,12 @@ export function deriveHealth(source: HealthSource, resistance: number): HealthDe
   return {
     wounds: { value: source.wounds.value, max: safeResistance },
     fatigue: { value: source.fatigue.value, max: safeResistance, deprivation: Math.min(source.fatigue.deprivation, source.fatigue.value) },
-    poison: { doses: source.poison.doses, effect: poisonEffect(source.poison.doses, safeResistance) },
+    poison: {
+      doses: source.poison.doses,
+      effect: poisonEffect(source.poison.doses, safeResistance),
+      fever: source.poison.fever ?? NO_FEVER,
+      feverish: feverActive(source.poison.fever ?? NO_FEVER),
+    },
     condition: { key, penalty: conditionPenalty(key), canAct: canAct(key), canDefend: canDefend(key), conscious: isConscious(key) },
     bars: {
       life: { value: Math.max(0, limits.deadMinWounds - source.wounds.value), max: limits.deadMinWounds },

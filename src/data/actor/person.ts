@@ -3,7 +3,7 @@ import { armourShortfall, deriveParameters } from "../../rules/characteristics.j
 import { fameBand, reputationBand, type FameBandKey, type ReputationBandKey } from "../../rules/reputation.js";
 import type { RulesOptions } from "../../rules/options.js";
 import type { Characteristics } from "../../rules/types.js";
-import { characteristicField, healthFields, htmlField, intField, optionalIntField, realField } from "../fields.js";
+import { characteristicField, counterField, healthFields, htmlField, intField, optionalIntField, optionalRealField, realField } from "../fields.js";
 import { deriveHealth, type HealthDerived } from "./health.js";
 
 const fields = foundry.data.fields;
@@ -26,11 +26,17 @@ export function personSchema() {
     ...healthFields(),
     fame: intField(0, 0, 12),
     reputation: intField(0, -20, 20),
-    /** §3.1.1 deprivation clocks. */
+    /**
+     * §3.1.1 deprivation clocks, advanced by world time (src/time): days may be fractional, as time passes by the hour.
+     * `points` is how much of fatigue.deprivation each kind accounts for, since each recovers in its own way;
+     * `deadline` the hours left before death once one kind alone would make the character collapse (2D6, A-35).
+     */
     deprivation: new fields.SchemaField({
       hoursAwake: realField(0, 10_000),
-      daysWithoutFood: intField(0, 0, 1_000),
+      daysWithoutFood: realField(0, 1_000),
       hoursWithoutWater: realField(0, 10_000),
+      points: new fields.SchemaField({ sleep: counterField(), hunger: counterField(), thirst: counterField() }),
+      deadline: new fields.SchemaField({ hunger: optionalRealField(12), thirst: optionalRealField(12) }),
     }),
     biography: htmlField(),
   };
@@ -56,7 +62,7 @@ export type PersonSource = {
   overrides: { reflexes: number | null; resistance: number | null; speed: number | null };
   wounds: { value: number };
   fatigue: { value: number; deprivation: number };
-  poison: { doses: number };
+  poison: { doses: number; fever?: { startsInHours: number | null; hoursLeft: number | null } };
   fame: number;
   reputation: number;
 };

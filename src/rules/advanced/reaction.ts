@@ -1,4 +1,5 @@
 import { die, int, nat, oneOf } from "../errors.js";
+import { reputationReactionModifier } from "./reputation-effects.js";
 
 /** §3.1.3 Reazione delle Comparse: the five reactions, worst first. */
 export const REACTION_BAND_KEYS = ["veryBad", "bad", "neutral", "good", "excellent"] as const;
@@ -74,4 +75,24 @@ export function npcReaction(input: {
   const reputationModifier = int("reputationModifier", input.reputationModifier ?? 0, -4, 4);
   const total = charm + d6 + situationModifier + reputationModifier;
   return { total, band: reactionBand(total), situationModifier, reputationModifier };
+}
+
+/**
+ * §3.1.3/§3.1.4 what the Extra's nature adds to the chosen modifiers: a creature with animal intelligence always takes
+ * the −4 and, never recognising anyone, never gets the Protagonist's Reputation modifier; a person gets it only when
+ * he recognised the Protagonist.
+ */
+export function reactionSetup(input: {
+  extraIsAnimal: boolean;
+  modifiers: readonly ReactionModifierKey[];
+  recognised: boolean;
+  reputation: number;
+}): { modifiers: ReactionModifierKey[]; reputationModifier: number } {
+  const chosen = input.modifiers.map((key, i) => oneOf(`modifiers[${String(i)}]`, key, REACTION_MODIFIER_KEYS));
+  const keys = input.extraIsAnimal ? [...chosen, "animalIntelligence" as const] : chosen;
+  const recognised = input.recognised && !input.extraIsAnimal;
+  return {
+    modifiers: REACTION_MODIFIER_KEYS.filter((key) => keys.includes(key)),
+    reputationModifier: recognised ? reputationReactionModifier(input.reputation) : 0,
+  };
 }

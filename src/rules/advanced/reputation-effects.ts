@@ -15,6 +15,15 @@ export const RECOGNITION_MODIFIERS: Readonly<Record<RecognitionModifierKey, numb
 export const NEVER_RECOGNISING_OBSERVERS = Object.freeze(["animal", "unknownPeople", "alienRace"] as const);
 export type NeverRecognisingObserver = (typeof NEVER_RECOGNISING_OBSERVERS)[number];
 
+/** §3.1.4 who may recognise the Protagonist: an ordinary person of a known people, or one who never does. */
+export const RECOGNITION_OBSERVERS = Object.freeze(["person", ...NEVER_RECOGNISING_OBSERVERS] as const);
+export type RecognitionObserver = (typeof RECOGNITION_OBSERVERS)[number];
+
+/** §3.1.4 whether this observer can never recognise the Protagonist (animals, unknown peoples, alien races). */
+export function neverRecognises(observer: RecognitionObserver): boolean {
+  return oneOf("observer", observer, RECOGNITION_OBSERVERS) !== "person";
+}
+
 /** Outcome of a recognition roll; `total` is null when no roll was possible. */
 export interface RecognitionCheck {
   recognised: boolean;

@@ -104,3 +104,16 @@ export function diesOfDeprivation(input: { deadlineHours: number; hoursElapsed: 
   }
   return elapsed >= deadline;
 }
+
+/**
+ * §3.1.1 Fame/Sete (reading, A-35 note): the hours of a stretch during which hunger (thirst) points recover, given the
+ * hours since the last full meal (drink) before and after it. Points come back one an hour while the meal still holds
+ * off the next point — within the day after eating, the 6 hours after drinking; eating (drinking) throughout counts
+ * every hour. Hours beyond that window recover nothing until the next meal.
+ */
+export function reliefHours(kind: "hunger" | "thirst", hoursSinceBefore: number, hoursSinceAfter: number): number {
+  const window = DEPRIVATION_FATIGUE[kind].hoursPerPoint;
+  const before = real("hoursSinceBefore", hoursSinceBefore, 0);
+  const after = real("hoursSinceAfter", hoursSinceAfter, before);
+  return Math.max(0, Math.min(after, window) - Math.min(before, window));
+}

@@ -1,0 +1,270 @@
+/**
+ * The contest card on the active GM's client (§1.7.5, §1.8.2). A player sends who contests whom with what, or the two
+ * d10 of their side; this client re-reads the card and the actors, makes each side's grade and condition penalty with
+ * prepareCheck (as every check does), checks ownership with the server's permission test, resolves the round through
+ * the rules and writes the card. Modifiers and who stood in the advantageous position are the Narrator's word. Cards
+ * are authored here, so no player can edit their flags; one not authored by a GM is never acted on.
+ */
+import { registerIntent, type IntentResult, type Requester } from "../authority/intent-channel.js";
+import { isCharacteristic, prepareCheck, type CheckPlan } from "../dice/check-request.js";
+import { sentTwoD10 } from "../dice/sent-dice.js";
+import type { GenesysActor } from "../documents/actor.js";
+import { recordIncrement } from "../documents/skill-increment.js";
+import { isAdvantaged } from "../rules/increment.js";
+import type { CharacteristicKey } from "../rules/types.js";
+import { SYSTEM_SCOPE } from "./attack-card.js";
+import { authoredByGm, type CardMessage } from "./authored.js";
+import { actorFrom } from "./card-intents.js";
+import {
+  CONTEST_CARD_TEMPLATE,
+  CONTEST_FLAG,
+  NO_CONTEST_VIEWER,
+  SIDE_IDS,
+  contestCardContext,
+  earnedPoints,
+  newContest,
+  readContestState,
+  withAdvantage,
+  withRoll,
+  withTieChoice,
+  type ContestSide,
+  type ContestState,
+  type ContestUpdate,
+  type ContestViewer,
+  type SideId,
+} from "./contest-card.js";
+
+export const CONTEST_INTENTS = {
+  start: "contest.start",
+  roll: "contest.roll",
+  tie: "contest.tie",
+  advantage: "contest.advantage",
+} as const;
+
+/** One side as a client names it: the actor and what it rolls; the modifier is the Narrator's to set. */
+export interface ContestSideRequest {
+  actorUuid: string;
+  skillId: string | null;
+  characteristic: CharacteristicKey | null;
+  modifiers: number;
+}
+
+export interface ContestStartPayload {
+  a: ContestSideRequest;
+  b: ContestSideRequest;
+  /** The Narrator's word on who stood in the advantageous position; "auto" (and any player's word): by A-14. */
+  advantaged: SideId | null | "auto";
+}
+
+const no = (warning: string, data?: Record<string, string>): IntentResult => (data ? { ok: false, warning, data } : { ok: false, warning });
+const INVALID = no("GENESYS.Authority.Invalid");
+const localize = (key: string): string => game.i18n.localize(key);
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+const isId = (v: unknown): v is string => typeof v === "string" && /^[A-Za-z0-9]{1,64}$/.test(v);
+const isUuid = (v: unknown): v is string => typeof v === "string" && v.length <= 200 && /^(Actor|Scene)\.[A-Za-z0-9.]+$/.test(v);
+const isWhole = (v: unknown): v is number => typeof v === "number" && Number.isInteger(v) && Math.abs(v) <= 100;
+const isSide = (v: unknown): v is SideId => v === "a" || v === "b";
+
+function readSide(raw: unknown): ContestSideRequest | null {
+  if (!isObject(raw)) return null;
+  const { actorUuid, skillId, characteristic, modifiers } = raw;
+  if (!isUuid(actorUuid) || !isWhole(modifiers)) return null;
+  if (skillId !== null && characteristic !== null) return null;
+  if (skillId !== null && !isId(skillId)) return null;
+  if (characteristic !== null && !isCharacteristic(characteristic)) return null;
+  if (skillId === null && characteristic === null) return null;
+  return { actorUuid, skillId, characteristic, modifiers };
+}
+
+/** Reads a start payload field by field; null when anything in it is not what this module sends. */
+export function readStartPayload(raw: unknown): ContestStartPayload | null {
+  if (!isObject(raw)) return null;
+  const a = readSide(raw["a"]);
+  const b = readSide(raw["b"]);
+  const advantaged = raw["advantaged"];
+  if (!a || !b || !(advantaged === null || advantaged === "auto" || isSide(advantaged))) return null;
+  return { a, b, advantaged };
+}
+
+/** Whether the server's permission test lets this requester act for the actor. */
+function mayAct(requester: Requester, actor: GenesysActor): boolean {
+  // fvtt-types types collection members as User.Stored, which the lint rule cannot match to the User class.
+  // eslint-disable-next-line @typescript-eslint/no-unsafe-class-instance-assignment
+  return requester.isGM || actor.testUserPermission(requester.user, "OWNER");
+}
+
+/**
+ * One side's check plan from its actor as it is now (prepareCheck: grade, condition penalty, Esperienza), or the
+ * refusal to show. An actor without the characteristic (an animal without Fascino, §3.3.1) cannot contest with it.
+ */
+export function contestPlan(actor: GenesysActor, side: Pick<ContestSideRequest, "skillId" | "characteristic" | "modifiers">): { ok: true; plan: CheckPlan } | { ok: false; result: IntentResult } {
+  const target = side.skillId !== null ? { skillId: side.skillId } : { characteristic: side.characteristic ?? undefined };
+  const request = prepareCheck(actor, { ...target, modifiers: side.modifiers }, localize);
+  if (request.ok) return request;
+  const { warning, data } = request.refusal;
+  if (warning === "GENESYS.Check.Warn.NoScore") return { ok: false, result: no("GENESYS.Contest.Warn.Lacks", { name: actor.name, label: data["label"] ?? "?" }) };
+  if (warning === "GENESYS.Check.Warn.UnknownSkill") return { ok: false, result: no("GENESYS.Contest.Warn.NoSkill", { name: actor.name }) };
+  return { ok: false, result: no(warning, data) };
+}
+
+function sideOf(actor: GenesysActor, plan: CheckPlan, modifiers: number): ContestSide {
+  return { actorUuid: actor.uuid, name: actor.name, kind: plan.kind, skillId: plan.skillId, characteristic: plan.characteristic, label: plan.label, modifiers };
+}
+
+export async function renderContest(state: ContestState, viewer: ContestViewer): Promise<string> {
+  return foundry.applications.handlebars.renderTemplate(CONTEST_CARD_TEMPLATE, contestCardContext(state, viewer));
+}
+
+/** The contest state of a message: only from a card a GM's client wrote. */
+export function contestState(message: CardMessage): ContestState | null {
+  // The flag is read as unknown and checked field by field (readContestState); its FlagConfig entry is the attack card's.
+  const flags = message.flags as Record<string, Record<string, unknown> | undefined>;
+  return readContestState(flags[SYSTEM_SCOPE]?.[CONTEST_FLAG]);
+}
+
+// ───────────────────────── start ─────────────────────────
+
+async function onStart(requester: Requester, raw: unknown): Promise<IntentResult> {
+  const p = readStartPayload(raw);
+  if (!p) return INVALID;
+  const actors: GenesysActor[] = [];
+  for (const side of [p.a, p.b]) {
+    const actor = await actorFrom(side.actorUuid);
+    if (!actor) return no("GENESYS.Contest.Warn.ActorMissing");
+    actors.push(actor);
+  }
+  const [actorA, actorB] = actors;
+  if (!actorA || !actorB) return INVALID;
+  if (actorA.uuid === actorB.uuid) return no("GENESYS.Contest.Warn.SameActor");
+  // The one who starts it plays side a; the opponent's owner rolls their own side from the card.
+  if (!mayAct(requester, actorA)) return no("GENESYS.Contest.Warn.NotAllowed");
+  if (!requester.isGM && (p.a.modifiers !== 0 || p.b.modifiers !== 0)) return no("GENESYS.Contest.Warn.ModifiersGmOnly");
+  const planA = contestPlan(actorA, p.a);
+  if (!planA.ok) return planA.result;
+  const planB = contestPlan(actorB, p.b);
+  if (!planB.ok) return planB.result;
+  const a = sideOf(actorA, planA.plan, p.a.modifiers);
+  const b = sideOf(actorB, planB.plan, p.b.modifiers);
+  const advantaged = requester.isGM && p.advantaged !== "auto" ? p.advantaged : advantagedBy(planA.plan, planB.plan);
+  const state = newContest(a, b, advantaged);
+  const data = {
+    speaker: ChatMessage.getSpeaker({ actor: actorA }),
+    content: await renderContest(state, NO_CONTEST_VIEWER),
+    flags: { [SYSTEM_SCOPE]: { [CONTEST_FLAG]: state } },
+  } as ChatMessage.CreateData; // the system's FlagConfig entry lists the attack card's flags; this one is read as unknown
+  const created = await ChatMessage.implementation.create(data);
+  return created ? { ok: true, data: { messageId: created.id } } : no("GENESYS.Authority.Failed", { message: "ChatMessage.create" });
+}
+
+/** §1.8.2 (A-14) the side in the better position by grade or modifiers (the condition penalty counts), else null. */
+export function advantagedBy(a: Pick<CheckPlan, "grade" | "modifiers" | "conditionPenalty">, b: Pick<CheckPlan, "grade" | "modifiers" | "conditionPenalty">): SideId | null {
+  const view = (p: typeof a) => ({ grade: p.grade, modifiers: p.modifiers + p.conditionPenalty });
+  if (isAdvantaged(view(a), view(b))) return "a";
+  if (isAdvantaged(view(b), view(a))) return "b";
+  return null;
+}
+
+// ───────────────────────── the card ─────────────────────────
+
+interface Loaded {
+  message: CardMessage;
+  state: ContestState;
+}
+
+function load(raw: Record<string, unknown>): Loaded | IntentResult {
+  const { messageId } = raw;
+  if (!isId(messageId)) return INVALID;
+  // fvtt-types types get() as always finding the message, but it may have been deleted since the player clicked.
+  const message = game.messages.get(messageId) as CardMessage | undefined;
+  if (!message) return no("GENESYS.Contest.Warn.CardMissing");
+  if (!authoredByGm(message)) return no("GENESYS.Attack.Warn.NotNarratorCard");
+  const state = contestState(message);
+  if (!state) return no("GENESYS.Contest.Warn.CardMissing");
+  return { message, state };
+}
+
+const isLoaded = (v: Loaded | IntentResult): v is Loaded => "state" in v;
+
+async function commit(message: CardMessage, update: ContestUpdate): Promise<IntentResult> {
+  if (!update.ok) return no(update.reason === "stale" ? "GENESYS.Contest.Warn.CardChanged" : "GENESYS.Authority.Invalid");
+  const state = await awardOnce(update.state);
+  await message.update({
+    flags: { [SYSTEM_SCOPE]: { [CONTEST_FLAG]: state } },
+    content: await renderContest(state, NO_CONTEST_VIEWER),
+  } as ChatMessage.UpdateData); // flags are typed as the attack card's; the contest's state is merged the same way
+  return { ok: true };
+}
+
+/**
+ * §1.8.2 the points a won contest earned, stored once: the settlement happens in exactly one intent (the queue runs one
+ * at a time and a settled card takes no more rolls), and `increments` is set there.
+ */
+async function awardOnce(state: ContestState): Promise<ContestState> {
+  if (state.settled?.outcome !== "win" || state.increments !== null) return state;
+  const earned = earnedPoints(state);
+  const increments: ContestState["increments"] = { a: null, b: null };
+  for (const id of SIDE_IDS) {
+    const award = earned?.[id];
+    const side = state[id];
+    if (!award?.earned || !award.reason || side.skillId === null) continue;
+    const actor = await actorFrom(side.actorUuid);
+    increments[id] = actor ? await recordIncrement(actor, side.skillId, award.reason) : { reason: award.reason, status: "failed", points: 0, grade: null };
+  }
+  return { ...state, increments };
+}
+
+/** §1.7.5 one side rolls: its owner's (or the Narrator's) two d10; grade and penalty from its actor now. */
+async function onRoll(requester: Requester, raw: unknown): Promise<IntentResult> {
+  if (!isObject(raw) || !isSide(raw["side"])) return INVALID;
+  const loaded = load(raw);
+  if (!isLoaded(loaded)) return loaded;
+  const { message, state } = loaded;
+  const id = raw["side"];
+  const side = state[id];
+  const actor = await actorFrom(side.actorUuid);
+  if (!actor) return no("GENESYS.Contest.Warn.ActorMissing");
+  if (!mayAct(requester, actor)) return no("GENESYS.Contest.Warn.NotAllowed");
+  const round = state.rounds.at(-1);
+  if (state.settled !== null || round?.result != null || round?.[id] != null) return no("GENESYS.Contest.Warn.AlreadyRolled", { name: side.name });
+  const planned = contestPlan(actor, side);
+  if (!planned.ok) return planned.result;
+  const dice = sentTwoD10(raw["roll"]);
+  if (!dice) return no("GENESYS.Attack.Warn.BadDice");
+  const plan = planned.plan;
+  return commit(message, withRoll(state, id, {
+    dice,
+    grade: plan.grade,
+    modifiers: side.modifiers,
+    conditionPenalty: plan.conditionPenalty,
+    condition: plan.condition,
+    experience: plan.experience,
+    total: 0,
+  }));
+}
+
+/** §1.7.5 the Narrator's answer to a tie. */
+async function onTie(requester: Requester, raw: unknown): Promise<IntentResult> {
+  if (!requester.isGM) return no("GENESYS.Contest.Warn.NarratorOnly");
+  if (!isObject(raw) || (raw["choice"] !== "reroll" && raw["choice"] !== "intermediate")) return INVALID;
+  const loaded = load(raw);
+  if (!isLoaded(loaded)) return loaded;
+  return commit(loaded.message, withTieChoice(loaded.state, raw["choice"]));
+}
+
+/** §1.8.2 (A-14) the Narrator confirms or changes who stood in the advantageous position. */
+async function onAdvantage(requester: Requester, raw: unknown): Promise<IntentResult> {
+  if (!requester.isGM) return no("GENESYS.Contest.Warn.NarratorOnly");
+  if (!isObject(raw) || !(raw["advantaged"] === null || isSide(raw["advantaged"]))) return INVALID;
+  const loaded = load(raw);
+  if (!isLoaded(loaded)) return loaded;
+  return commit(loaded.message, withAdvantage(loaded.state, raw["advantaged"]));
+}
+
+/** Registers the contest card's intents. Call at init. */
+export function registerContestIntents(): void {
+  registerIntent(CONTEST_INTENTS.start, onStart);
+  registerIntent(CONTEST_INTENTS.roll, onRoll);
+  registerIntent(CONTEST_INTENTS.tie, onTie);
+  registerIntent(CONTEST_INTENTS.advantage, onAdvantage);
+}

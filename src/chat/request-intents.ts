@@ -1,0 +1,310 @@
+/**
+ * The Narrator's check request on the active GM's client: the card is made here, and a row is rolled here from a
+ * player's intent (authority/intent-channel.ts). The requester sends only which row and, for an open row, the dice
+ * their client rolled; this client re-reads the card (GM-authored, the row not rolled yet), re-reads the row's actor
+ * (its token still on the scene), checks with the server's permission test that the requester owns it, makes the
+ * plan through the same prepareCheck as every check, and posts the roll. A hidden difficulty and every hidden or blind
+ * result stay in the card's sealed part; the open roll message of a hidden-difficulty row carries no difficulty, and a
+ * blind row goes through the sealed blind check (dice/check-intents.ts), rolled here so no player's client holds it.
+ */
+import { registerIntent, type IntentResult, type Requester } from "../authority/intent-channel.js";
+import { sealValue } from "../authority/seal.js";
+import { rollModeOption } from "../compat/message-mode.js";
+import { skillByKey } from "../data/item/skill.js";
+import { postBlindCheck } from "../dice/check-intents.js";
+import { checkRollOptions, checkSetup, prepareCheck, type CheckPlan } from "../dice/check-request.js";
+import { GenesysCheckRoll } from "../dice/genesys-roll.js";
+import { sentTwoD10 } from "../dice/sent-dice.js";
+import { GenesysActor } from "../documents/actor.js";
+import { recordIncrement } from "../documents/skill-increment.js";
+import { resolveCheck } from "../rules/check.js";
+import { incrementFromCheck } from "../rules/increment.js";
+import type { CharacteristicKey } from "../rules/types.js";
+import { authoredByGm, type CardMessage } from "./authored.js";
+import { actorFrom } from "./card-intents.js";
+import {
+  NO_REQUEST_VIEWER,
+  REQUEST_FLAG,
+  REQUEST_SCOPE,
+  openRequestSecret,
+  renderRequestCard,
+  requestStateOf,
+  type RequestResult,
+  type RequestSecret,
+  type RequestState,
+} from "./request-card.js";
+
+export const REQUEST_INTENTS = { roll: "request.roll", reveal: "request.reveal" } as const;
+
+/** Who is asked: an actor (world or token actor) and the token it stands for, when a token was chosen. */
+export interface RequestRecipient {
+  actorUuid: string;
+  tokenUuid: string | null;
+  name: string;
+}
+
+/** What the Narrator asks for. */
+export interface RequestSpec {
+  skill: string | null;
+  characteristic: CharacteristicKey | null;
+  difficulty: number | null;
+  /** Keep the difficulty from the players (only with a difficulty). */
+  hidden: boolean;
+  blind: boolean;
+  recipients: RequestRecipient[];
+}
+
+const no = (warning: string, data?: Record<string, string>): IntentResult => (data ? { ok: false, warning, data } : { ok: false, warning });
+const INVALID = no("GENESYS.Authority.Invalid");
+const localize = (key: string): string => game.i18n.localize(key);
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+const isId = (v: unknown): v is string => typeof v === "string" && /^[A-Za-z0-9]{1,64}$/.test(v);
+
+/** The card's fields for a state: flag and content, the content rendered for nobody in particular. */
+async function cardFields(state: RequestState): Promise<{ flags: Record<string, Record<string, unknown>>; content: string }> {
+  return { flags: { [REQUEST_SCOPE]: { [REQUEST_FLAG]: state } }, content: await renderRequestCard(state, null, NO_REQUEST_VIEWER) };
+}
+
+/**
+ * Posts a request card (a Narrator's client only: the card is trusted because a GM wrote it). Returns the message, or
+ * null with a warning (no one asked, a player calling, no key to seal a hidden part with).
+ */
+export async function postRequest(spec: RequestSpec): Promise<CardMessage | null> {
+  const warn = (key: string): null => {
+    ui.notifications.warn(game.i18n.localize(key));
+    return null;
+  };
+  if (!game.user.isGM) return warn("GENESYS.Request.Warn.NarratorsOnly");
+  if (spec.recipients.length === 0) return warn("GENESYS.Request.Warn.NoRecipients");
+  if (spec.recipients.length > 50) return warn("GENESYS.Request.Warn.TooMany");
+  const hidden = spec.hidden && spec.difficulty !== null;
+  const order: string[] = [];
+  const rows: RequestState["rows"] = {};
+  for (const r of spec.recipients) {
+    const id = foundry.utils.randomID();
+    order.push(id);
+    rows[id] = { id, actorUuid: r.actorUuid, tokenUuid: r.tokenUuid, name: r.name, rolled: false, messageId: null, result: null };
+  }
+  const check: RequestState["check"] = spec.skill !== null
+    ? { skill: spec.skill, characteristic: null, label: await skillLabel(spec) }
+    : { skill: null, characteristic: spec.characteristic ?? "perception", label: "" };
+  let secret = null;
+  if (hidden || spec.blind) {
+    secret = await sealValue({ difficulty: spec.difficulty, results: {} } satisfies RequestSecret);
+    if (!secret) return warn("GENESYS.Seal.Warn.NoKey");
+  }
+  const state: RequestState = { version: 1, check, difficulty: hidden ? null : spec.difficulty, hidden, blind: spec.blind, order, rows, secret };
+  const fields = await cardFields(state);
+  const data = { ...fields, speaker: { alias: game.user.name } } as ChatMessage.CreateData; // flags typed for the attack card only
+  const message = (await ChatMessage.implementation.create(data)) ?? null;
+  // A module gets a copy: changing it changes nothing. The created message is fvtt-types' structural Stored type.
+  // eslint-disable-next-line @typescript-eslint/no-unsafe-class-instance-assignment
+  if (message) Hooks.callAll("genesys.requestCheck", message, structuredClone({ ...spec, hidden }));
+  return message;
+}
+
+/** The skill's name as the first recipient who has it calls it; its key otherwise. */
+async function skillLabel(spec: RequestSpec): Promise<string> {
+  const key = spec.skill ?? "";
+  for (const r of spec.recipients) {
+    const actor = await actorFrom(r.actorUuid);
+    const item = actor ? skillByKey(actor.items, key) : undefined;
+    if (item) return item.name;
+  }
+  return key;
+}
+
+async function tokenExists(uuid: string): Promise<boolean> {
+  try {
+    // A token uuid we stored ("Scene.<s>.Token.<t>"), checked by readRequestState.
+    return (await foundry.utils.fromUuid(uuid as `Scene.${string}`)) !== null;
+  } catch {
+    return false;
+  }
+}
+
+interface LoadedRequest {
+  message: CardMessage;
+  state: RequestState;
+}
+
+function loadRequest(messageId: unknown): LoadedRequest | IntentResult {
+  if (!isId(messageId)) return INVALID;
+  // fvtt-types types get() as always finding the message, but it may have been deleted since the player clicked.
+  const message = game.messages.get(messageId) as CardMessage | undefined;
+  if (!message) return no("GENESYS.Request.Warn.CardMissing");
+  if (!authoredByGm(message)) return no("GENESYS.Request.Warn.NotNarratorCard");
+  const state = requestStateOf(message);
+  return state ? { message, state } : no("GENESYS.Request.Warn.CardMissing");
+}
+
+const isLoaded = (v: LoadedRequest | IntentResult): v is LoadedRequest => "state" in v;
+
+/** The row's actor, or why it cannot roll: its token left the scene, or the actor is gone. */
+export async function rowActor(row: { actorUuid: string; tokenUuid: string | null; name: string }): Promise<GenesysActor | IntentResult> {
+  if (row.tokenUuid !== null && !(await tokenExists(row.tokenUuid))) return no("GENESYS.Request.Warn.TokenGone", { name: row.name });
+  const actor = await actorFrom(row.actorUuid);
+  return actor ?? no("GENESYS.Request.Warn.ActorGone", { name: row.name });
+}
+
+/** The plan for a row: the requested check on that actor, with the difficulty the Narrators know. */
+export function requestPlan(actor: GenesysActor, state: RequestState, difficulty: number | null): { ok: true; plan: CheckPlan } | { ok: false; result: IntentResult } {
+  let target: { skillId: string } | { characteristic: CharacteristicKey };
+  if (state.check.skill !== null) {
+    const item = skillByKey(actor.items, state.check.skill);
+    if (!item?.id) return { ok: false, result: no("GENESYS.Macro.Warn.NoSkill", { name: actor.name, skill: state.check.label }) };
+    target = { skillId: item.id };
+  } else target = { characteristic: state.check.characteristic };
+  const request = prepareCheck(actor, { ...target, difficulty, modifiers: 0, blind: state.blind }, localize);
+  return request.ok ? request : { ok: false, result: no(request.refusal.warning, request.refusal.data) };
+}
+
+/** §1.7.1 and §1.8.2 the row's result, judged by the rules against the Narrators' difficulty. */
+function judge(plan: CheckPlan, dice: [number, number], difficulty: number | null): { result: RequestResult; award: ReturnType<typeof incrementFromCheck> | null } {
+  const natural = dice[0] + dice[1];
+  const total = natural + plan.grade + plan.modifiers + plan.conditionPenalty;
+  if (difficulty === null) return { result: { dice, total, success: null, margin: null, increment: null, blind: plan.blind }, award: null };
+  const setup = checkSetup({ ...plan, difficulty });
+  const check = resolveCheck({ dice: natural, ...setup });
+  const award = plan.skillId ? incrementFromCheck({ dice: natural, ...setup, experience: plan.experience }) : null;
+  return { result: { dice, total: check.total, success: check.success, margin: check.margin, increment: null, blind: plan.blind }, award };
+}
+
+/**
+ * The player's open roll rebuilt as a check roll of this plan: the dice are theirs (two d10, checked), everything else
+ * this client's. The sent formula and total must be what the plan makes of those dice, so no number of the sender's
+ * own survives.
+ */
+function rebuildRoll(sent: unknown, plan: CheckPlan, shownDifficulty: number | null): GenesysCheckRoll | null {
+  const dice = sentTwoD10(sent);
+  if (!dice || !isObject(sent)) return null;
+  const options = checkRollOptions({ ...plan, difficulty: shownDifficulty }, false);
+  const expected = GenesysCheckRoll.build(options);
+  try {
+    // Checked by sentTwoD10 to be Roll JSON of two d10; rebuilt as a check roll with this client's options.
+    const roll = GenesysCheckRoll.fromData({ ...sent, class: "GenesysCheckRoll", options } as unknown as Parameters<typeof GenesysCheckRoll.fromData>[0]);
+    if (!(roll instanceof GenesysCheckRoll) || roll.formula !== expected.formula) return null;
+    const total = dice[0] + dice[1] + plan.grade + plan.modifiers + plan.conditionPenalty;
+    if (roll.total !== total || roll.diceResults?.join() !== dice.join()) return null;
+    return roll;
+  } catch {
+    return null;
+  }
+}
+
+async function writeCard(message: CardMessage, state: RequestState): Promise<void> {
+  // Flags are typed for the attack card only; the request's state is what Foundry merges in.
+  await message.update(await cardFields(state));
+}
+
+async function onRoll(requester: Requester, raw: unknown): Promise<IntentResult> {
+  if (!isObject(raw) || !isId(raw["rowId"])) return INVALID;
+  const loaded = loadRequest(raw["messageId"]);
+  if (!isLoaded(loaded)) return loaded;
+  const { message, state } = loaded;
+  const row = state.rows[raw["rowId"]];
+  if (!row) return no("GENESYS.Request.Warn.CardChanged");
+  if (row.rolled) return no("GENESYS.Request.Warn.AlreadyRolled", { name: row.name });
+  const actor = await rowActor(row);
+  if (!(actor instanceof GenesysActor)) return actor;
+  // fvtt-types types collection members as User.Stored, which the lint rule cannot match to the User class.
+  // eslint-disable-next-line @typescript-eslint/no-unsafe-class-instance-assignment
+  if (!requester.isGM && !actor.testUserPermission(requester.user, "OWNER")) return no("GENESYS.Request.Warn.NotOwner", { name: row.name });
+
+  const secret = state.secret ? await openRequestSecret(state) : null;
+  if (state.secret && !secret) return no("GENESYS.Seal.Warn.NoKey");
+  const difficulty = state.hidden ? (secret?.difficulty ?? null) : state.difficulty;
+  const planned = requestPlan(actor, state, difficulty);
+  if (!planned.ok) return planned.result;
+  const plan = planned.plan;
+
+  let result: RequestResult;
+  let messageId: string;
+  if (state.blind) {
+    // §1.7.3 rolled here and sealed; its point is held back for the sealed card's Reveal (check-intents.ts).
+    const posted = await postBlindCheck(GenesysCheckRoll, actor, plan, requester);
+    if (!posted) return no("GENESYS.Seal.Warn.NoKey");
+    const [a = 1, b = 1] = posted.roll.diceResults ?? [];
+    result = { ...judge(plan, [a, b], difficulty).result, increment: posted.roll.options.increment ?? null };
+    messageId = posted.id;
+  } else {
+    const roll = rebuildRoll(raw["roll"], plan, state.hidden ? null : difficulty);
+    if (!roll) return no("GENESYS.Attack.Warn.BadDice");
+    const [a = 1, b = 1] = roll.diceResults ?? [];
+    const judged = judge(plan, [a, b], difficulty);
+    result = judged.result;
+    const reason = judged.award?.earned ? judged.award.reason : null;
+    if (reason && plan.skillId) {
+      // §1.8.2 an open difficulty: the point goes on the skill now, and the roll's card says so. A hidden one: held
+      // back on the Narrators' part until they reveal the request, since a new point would tell the player it succeeded.
+      if (state.hidden) result.increment = { reason, status: "blind", points: skillPoints(actor, plan.skillId), grade: null };
+      else roll.options.increment = result.increment = await recordIncrement(actor, plan.skillId, reason);
+    }
+    // Prepared, then created, so that the card learns the message's id whatever toMessage answers.
+    const mode = rollModeOption("public");
+    const data = await roll.toMessage({ speaker: ChatMessage.getSpeaker({ actor }) }, { rollMode: mode, create: false });
+    const posted = await ChatMessage.implementation.create(data, { rollMode: mode });
+    if (!posted?.id) return no("GENESYS.Authority.Failed", { message: "toMessage" });
+    messageId = posted.id;
+  }
+
+  const next: RequestState = { ...state, rows: { ...state.rows, [row.id]: { ...row, rolled: true, messageId, result: state.hidden || state.blind ? null : result } } };
+  if (secret) {
+    const box = await sealValue({ ...secret, results: { ...secret.results, [row.id]: result } } satisfies RequestSecret);
+    if (!box) return no("GENESYS.Seal.Warn.NoKey");
+    next.secret = box;
+  }
+  await writeCard(message, next);
+  return { ok: true };
+}
+
+function skillPoints(actor: GenesysActor, skillId: string): number {
+  const system: unknown = actor.items.get(skillId)?.system;
+  return typeof system === "object" && system !== null && "increment" in system && typeof system.increment === "number" ? system.increment : 0;
+}
+
+/**
+ * The Narrator shows a hidden difficulty and the open rows' results to everyone, and hands out the points those rows
+ * earned (§1.8.2); blind rows stay sealed, each revealed from its own card.
+ */
+async function onReveal(requester: Requester, raw: unknown): Promise<IntentResult> {
+  if (!requester.isGM) return no("GENESYS.Request.Warn.NarratorsOnly");
+  if (!isObject(raw)) return INVALID;
+  const loaded = loadRequest(raw["messageId"]);
+  if (!isLoaded(loaded)) return loaded;
+  const { message, state } = loaded;
+  if (!state.hidden) return no("GENESYS.Request.Warn.NothingHidden");
+  const secret = await openRequestSecret(state);
+  if (!secret) return no("GENESYS.Seal.Warn.NoKey");
+  const rows = { ...state.rows };
+  const results = { ...secret.results };
+  for (const id of state.order) {
+    const row = rows[id];
+    const result = results[id];
+    if (!row || !result || result.blind) continue;
+    const held = result.increment;
+    let increment = held;
+    if (held?.status === "blind") {
+      const actor = await actorFrom(row.actorUuid);
+      const planned = actor ? requestPlan(actor, state, null) : null;
+      const skillId = planned?.ok ? planned.plan.skillId : null;
+      increment = actor && skillId ? await recordIncrement(actor, skillId, held.reason) : { ...held, status: "failed" };
+    }
+    const open = { ...result, increment };
+    results[id] = open;
+    rows[id] = { ...row, result: open };
+  }
+  const next: RequestState = { ...state, hidden: false, difficulty: secret.difficulty, rows };
+  if (state.blind) {
+    const box = await sealValue({ ...secret, results } satisfies RequestSecret);
+    if (!box) return no("GENESYS.Seal.Warn.NoKey");
+    next.secret = box;
+  } else next.secret = null;
+  await writeCard(message, next);
+  return { ok: true };
+}
+
+export function registerRequestIntents(): void {
+  registerIntent(REQUEST_INTENTS.roll, onRoll);
+  registerIntent(REQUEST_INTENTS.reveal, onReveal);
+}

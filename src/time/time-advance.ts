@@ -1,0 +1,150 @@
+/**
+ * The world clock moving on: Foundry fires `updateWorldTime` on every client, and only the active Narrator's client
+ * (the one writer, designated-client.ts) plans and writes what the time did to the actors it concerns, then whispers
+ * the card to the Narrators. A clock moved back changes nothing and says so. The Narrator's "time passes" (time-intents.ts)
+ * leaves its answers here for the advance it is about to make, so that the one advance is applied once, by this hook.
+ */
+import { SerialQueue } from "../authority/serial-queue.js";
+import { actorFrom } from "../chat/card-intents.js";
+import { GenesysActor } from "../documents/actor.js";
+import { SYSTEM_ID } from "../settings/rules-settings.js";
+import { renderTimeCard, TIME_CARD_FLAG, type TimeCardRow, type TimeCardState } from "./time-card.js";
+import { planTime, UNSPECIFIED, type TimeAnswers, type TimeDice } from "./time-plan.js";
+import { systemUpdateOf, timeActorOf } from "./time-state.js";
+import { actorsConcerned } from "./time-actors.js";
+
+/** Time changes of this client, one after another: an advance, then the next, then an Undo, each reading afresh. */
+export const timeQueue = new SerialQueue();
+
+interface Pending {
+  toSeconds: number;
+  delta: number;
+  answers: TimeAnswers;
+  /** The actors the Narrator chose (uuids); null: those the setting names. */
+  actorUuids: string[] | null;
+  settle: (messageId: string | null) => void;
+}
+
+const pending: Pending[] = [];
+
+/**
+ * Marks the advance this client is about to make with what the actors did; resolves once the hook has applied it,
+ * with the card's id (null when nothing was posted). A mark the hook never takes (the advance failed) is dropped by `drop`.
+ */
+export function expectAdvance(toSeconds: number, delta: number, answers: TimeAnswers, actorUuids: string[] | null): { done: Promise<string | null>; drop: () => void } {
+  let settle: Pending["settle"] = () => undefined;
+  const done = new Promise<string | null>((resolve) => { settle = resolve; });
+  const mark: Pending = { toSeconds, delta, answers, actorUuids, settle };
+  pending.push(mark);
+  const drop = (): void => {
+    const at = pending.indexOf(mark);
+    if (at >= 0) pending.splice(at, 1);
+    mark.settle(null);
+  };
+  return { done, drop };
+}
+
+function takeMark(worldTime: number, delta: number): Pending | null {
+  const at = pending.findIndex((p) => p.toSeconds === worldTime && p.delta === delta);
+  return at >= 0 ? (pending.splice(at, 1)[0] ?? null) : null;
+}
+
+async function rollTotal(formula: string): Promise<number> {
+  const roll = await new foundry.dice.Roll(formula).evaluate();
+  return roll.total;
+}
+
+/**
+ * The planner asks for dice by name and synchronously; which it asks for depends only on the state, not on the values.
+ * So a first pass with the lowest faces learns which dice the plan needs, they are rolled, and the second pass uses them.
+ */
+async function rolledDice(probe: (dice: TimeDice) => void): Promise<TimeDice> {
+  const asked: ("d6" | "d3" | "twoD6")[] = [];
+  probe({ d6: () => (asked.push("d6"), 1), d3: () => (asked.push("d3"), 1), twoD6: () => (asked.push("twoD6"), 2) });
+  const formulas = { d6: "1d6", d3: "1d3", twoD6: "2d6" } as const;
+  const rolled: Record<"d6" | "d3" | "twoD6", number[]> = { d6: [], d3: [], twoD6: [] };
+  for (const kind of asked) rolled[kind].push(await rollTotal(formulas[kind]));
+  const take = (kind: "d6" | "d3" | "twoD6", lowest: number) => (): number => rolled[kind].shift() ?? lowest;
+  return { d6: take("d6", 1), d3: take("d3", 1), twoD6: take("twoD6", 2) };
+}
+
+/** One actor through the plan, written in one update; null when nothing but clocks moved or the actor has no GeneSys data. */
+async function advanceActor(actor: GenesysActor, fromSeconds: number, toSeconds: number, answers: TimeAnswers): Promise<TimeCardRow | null> {
+  const read = timeActorOf(actor);
+  if (!read) return null;
+  const dice = await rolledDice((probe) => { planTime(read, fromSeconds, toSeconds, answers, probe); });
+  const plan = planTime(read, fromSeconds, toSeconds, answers, dice);
+  // An animal at rest has nothing that runs: no write at all (a combat round's few seconds would touch every token).
+  if (JSON.stringify(plan.after) !== JSON.stringify(plan.before)) await actor.update({ system: systemUpdateOf(plan.after) });
+  // The clocks run in silence; the card reports what the rules did.
+  if (plan.events.length === 0) return null;
+  return { actorUuid: actor.uuid, name: actor.name, before: plan.before, after: plan.after, events: plan.events };
+}
+
+/** The Narrators' user ids: the card is theirs alone. */
+export function narratorIds(): string[] {
+  return game.users.contents.filter((u) => u.isGM).map((u) => u.id);
+}
+
+/** Applies one advance to `actors` and posts its card; the card's id, or null when nothing was worth reporting. */
+export async function advanceActors(actors: readonly GenesysActor[], fromSeconds: number, toSeconds: number, answers: TimeAnswers | null): Promise<string | null> {
+  const rows: TimeCardRow[] = [];
+  for (const actor of actors) {
+    const row = await advanceActor(actor, fromSeconds, toSeconds, answers ?? UNSPECIFIED);
+    if (row) rows.push(row);
+  }
+  // The Narrator's own "time passes" always gets its card, even when it did nothing: the answer to a click.
+  if (rows.length === 0 && answers === null) return null;
+  const state: TimeCardState = { fromSeconds, toSeconds, answers, rows, undone: false };
+  const data = {
+    content: await renderTimeCard(state),
+    speaker: { alias: game.i18n.localize("GENESYS.Time.Speaker") },
+    whisper: narratorIds(),
+    flags: { [SYSTEM_ID]: { [TIME_CARD_FLAG]: state } },
+  } as ChatMessage.CreateData; // the system's FlagConfig entry lists the attack card's flags; this one is read as unknown
+  const created = await ChatMessage.implementation.create(data);
+  return created?.id ?? null;
+}
+
+/** The active Narrator's client is the one that writes (designated-client.ts); no Narrator connected, nobody does. */
+export function isTimeWriter(): boolean {
+  return game.users.activeGM?.isSelf === true;
+}
+
+/**
+ * The `updateWorldTime` hook (pf2e's UpdateWorldTime reads `(total, diff)` the same way): on the writer's client, the
+ * advance `delta` seconds ending at `worldTime` applied to the actors concerned; backwards, a warning and nothing else.
+ */
+export async function onWorldTime(worldTime: number, delta: number): Promise<string | null> {
+  if (!isTimeWriter()) return null;
+  const mark = takeMark(worldTime, delta);
+  if (!(delta > 0)) {
+    if (delta < 0) ui.notifications.warn(game.i18n.localize("GENESYS.Time.Warn.Backwards"));
+    mark?.settle(null);
+    return null;
+  }
+  return timeQueue.run(async () => {
+    let actors: GenesysActor[];
+    if (mark?.actorUuids) {
+      const found = await Promise.all(mark.actorUuids.map((uuid) => actorFrom(uuid)));
+      actors = found.filter((a): a is GenesysActor => a instanceof GenesysActor);
+    } else actors = actorsConcerned();
+    try {
+      const message = await advanceActors(actors, worldTime - delta, worldTime, mark?.answers ?? null);
+      mark?.settle(message);
+      return message;
+    } catch (error) {
+      mark?.settle(null);
+      throw error;
+    }
+  });
+}
+
+export function registerWorldTime(): void {
+  Hooks.on("updateWorldTime", (worldTime: number, delta: number) => {
+    void onWorldTime(worldTime, delta).catch((error: unknown) => {
+      console.error("GeneSys GdR |", error);
+      ui.notifications.error(game.i18n.format("GENESYS.Warn.Unexpected", { message: error instanceof Error ? error.message : String(error) }));
+    });
+  });
+}

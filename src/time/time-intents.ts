@@ -1,0 +1,130 @@
+/**
+ * The Narrator's "time passes" and the card's Undo, as intents the active Narrator's client decides (intent-channel.ts):
+ * a co-Narrator's click reaches the one writer; a player's is refused there, whatever the console sent.
+ *
+ * "Time passes" does not apply anything itself: it marks the advance with the Narrator's answers and moves the world
+ * clock (game.time.advance); the world-time hook (time-advance.ts) then applies that one advance once, with them.
+ */
+import { registerIntent, requestIntent, type IntentResult, type Requester } from "../authority/intent-channel.js";
+import { authoredByGm } from "../chat/authored.js";
+import { actorFrom } from "../chat/card-intents.js";
+import { SYSTEM_ID } from "../settings/rules-settings.js";
+import { readTimeCard, renderTimeCard, TIME_CARD_FLAG, type TimeCardState } from "./time-card.js";
+import { expectAdvance, timeQueue } from "./time-advance.js";
+import { PASTIMES, type TimeAnswers } from "./time-plan.js";
+import { timeActorOf, systemUpdateOf, undoneState } from "./time-state.js";
+
+export const TIME_INTENTS = { passes: "genesys.timePasses", undo: "genesys.timeUndo" } as const;
+
+/** A year: anything longer is a typing slip, not a stretch of play. */
+export const MAX_ADVANCE_SECONDS = 365 * 24 * 3600;
+/** How long the Narrator's client waits for its own advance to come back through the world-time hook. */
+export const advanceTimings = { waitMs: 10_000 };
+
+export interface TimePassesRequest {
+  seconds: number;
+  answers: TimeAnswers;
+  /** Actor uuids (an unlinked token's actor by its token path); null: those the world setting names. */
+  actorUuids: string[] | null;
+}
+
+const no = (warning: string, data?: Record<string, string>): IntentResult => (data ? { ok: false, warning, data } : { ok: false, warning });
+
+function readAnswers(raw: unknown): TimeAnswers | null {
+  if (typeof raw !== "object" || raw === null) return null;
+  const r = raw as Record<string, unknown>; // any object: each field checked below
+  const pastime = PASTIMES.find((p) => p === r["pastime"]);
+  return pastime && typeof r["ate"] === "boolean" && typeof r["drank"] === "boolean" ? { pastime, ate: r["ate"], drank: r["drank"] } : null;
+}
+
+/** The request as sent, or the warning that refuses it: the Narrator's client re-checks what any client sent. */
+export function readTimeRequest(raw: unknown): TimePassesRequest | { warning: string } {
+  if (typeof raw !== "object" || raw === null) return { warning: "GENESYS.Time.Warn.BadRequest" };
+  const r = raw as Record<string, unknown>; // any object: each field checked below
+  const seconds = r["seconds"];
+  if (typeof seconds !== "number" || !Number.isFinite(seconds)) return { warning: "GENESYS.Time.Warn.BadRequest" };
+  if (seconds < 0) return { warning: "GENESYS.Time.Warn.Backwards" };
+  if (seconds === 0 || seconds > MAX_ADVANCE_SECONDS) return { warning: "GENESYS.Time.Warn.BadDuration" };
+  const answers = readAnswers(r["answers"]);
+  if (!answers) return { warning: "GENESYS.Time.Warn.BadRequest" };
+  const uuids = r["actorUuids"];
+  if (uuids !== null && !(Array.isArray(uuids) && uuids.every((u) => typeof u === "string"))) return { warning: "GENESYS.Time.Warn.BadRequest" };
+  return { seconds: Math.round(seconds), answers, actorUuids: uuids === null ? null : [...new Set(uuids)] };
+}
+
+async function onTimePasses(requester: Requester, payload: unknown): Promise<IntentResult> {
+  if (!requester.isGM) return no("GENESYS.Time.Warn.NarratorsOnly");
+  const request = readTimeRequest(payload);
+  if ("warning" in request) return no(request.warning);
+  if (request.actorUuids) {
+    for (const uuid of request.actorUuids) if (!(await actorFrom(uuid))) return no("GENESYS.Time.Warn.NoActor", { ref: uuid });
+  }
+  const to = game.time.worldTime + request.seconds;
+  const { done, drop } = expectAdvance(to, request.seconds, request.answers, request.actorUuids);
+  try {
+    await game.time.advance(request.seconds);
+  } catch (error) {
+    drop();
+    throw error;
+  }
+  const timer = setTimeout(drop, advanceTimings.waitMs);
+  const messageId = await done;
+  clearTimeout(timer);
+  return messageId ? { ok: true, data: { messageId } } : no("GENESYS.Time.Warn.NotApplied");
+}
+
+/** The card's state from a message only a Narrator's client could have written, or null. */
+export function timeCardOf(message: ChatMessage.Implementation | ChatMessage.Stored): TimeCardState | null {
+  // The flag is read as unknown and checked field by field (readTimeCard); the FlagConfig entry is the attack card's.
+  const flags = message.flags as Record<string, Record<string, unknown> | undefined>;
+  return authoredByGm(message) ? readTimeCard(flags[SYSTEM_ID]?.[TIME_CARD_FLAG]) : null;
+}
+
+/** Takes back exactly what the card's advance did, from what each actor holds now; a second Undo does nothing. */
+async function onTimeUndo(requester: Requester, payload: unknown): Promise<IntentResult> {
+  if (!requester.isGM) return no("GENESYS.Time.Warn.NarratorsOnly");
+  const id = typeof payload === "object" && payload !== null ? (payload as { messageId?: unknown }).messageId : null; // any object
+  const message = typeof id === "string" ? game.messages.get(id) : undefined;
+  return timeQueue.run(async () => {
+    const state = message ? timeCardOf(message) : null;
+    if (!message || !state) return no("GENESYS.Time.Warn.NoCard");
+    if (state.undone) return no("GENESYS.Time.Warn.AlreadyUndone");
+    const gone: string[] = [];
+    for (const row of state.rows) {
+      const actor = await actorFrom(row.actorUuid);
+      const now = actor ? timeActorOf(actor) : null;
+      if (!actor || !now) {
+        gone.push(row.name);
+        continue;
+      }
+      await actor.update({ system: systemUpdateOf(undoneState(now.state, row.before, row.after)) });
+    }
+    const undone: TimeCardState = { ...state, undone: true };
+    await message.update({ content: await renderTimeCard(undone), flags: { [SYSTEM_ID]: { [TIME_CARD_FLAG]: undone } } } as ChatMessage.UpdateData); // FlagConfig lists the attack card's flags; this one is read as unknown
+    return gone.length > 0 ? { ok: true, info: "GENESYS.Time.UndoneMissing", data: { names: gone.join(", ") } } : { ok: true, info: "GENESYS.Time.UndoneInfo" };
+  });
+}
+
+export function registerTimeIntents(): void {
+  registerIntent(TIME_INTENTS.passes, onTimePasses);
+  registerIntent(TIME_INTENTS.undo, onTimeUndo);
+}
+
+/** Asks the Narrator's client for an advance; true once it is applied. Players are told no on their own client too. */
+export async function requestTimePasses(request: TimePassesRequest): Promise<boolean> {
+  if (!game.user.isGM) {
+    ui.notifications.warn(game.i18n.localize("GENESYS.Time.Warn.NarratorsOnly"));
+    return false;
+  }
+  const read = readTimeRequest(request);
+  if ("warning" in read) {
+    ui.notifications.warn(game.i18n.localize(read.warning));
+    return false;
+  }
+  return requestIntent(TIME_INTENTS.passes, read);
+}
+
+/** The card's Undo button. */
+export async function requestTimeUndo(messageId: string): Promise<boolean> {
+  return requestIntent(TIME_INTENTS.undo, { messageId });
+}

@@ -1,0 +1,181 @@
+/**
+ * What a stretch of world time does to one actor (§1.5.3, §3.1.1, §3.1.2, §3.3.3): pure, every number through
+ * src/rules. The Foundry side (time-advance.ts) reads each actor into a TimeState, asks for the plan and writes the
+ * state it answers; the card shows its events and Undo goes back by the same state's differences.
+ */
+import { activityFatigue, hungerFatigue, recoverHungerFatigue, recoverSleepFatigue, recoverThirstFatigue, reliefHours, sleepDeprivationFatigue, starvationDeadlineHours, starvationRisk, thirstFatigue, ACTIVITY_LEVELS, type ActivityLevel, type DeprivationKind } from "../rules/advanced/tiredness.js";
+import { dosesAfterHours } from "../rules/advanced/generic-damage.js";
+import { feverAfterHours, hoursCrossed, poisoningBringsFever, scheduleFever, type FeverState } from "../rules/advanced/venom-fever.js";
+import { recoverByRest } from "../rules/recovery.js";
+
+/** What the actor did while the time passed: slept, rested, an activity of the §3.1.1 table, or nothing the table counts. */
+export const PASTIMES = ["none", "rest", "sleep", ...ACTIVITY_LEVELS] as const;
+export type Pastime = (typeof PASTIMES)[number];
+
+export interface TimeAnswers {
+  pastime: Pastime;
+  /** Ate (drank) properly throughout: the clock stays at 0 and the points recover by the hour. */
+  ate: boolean;
+  drank: boolean;
+}
+
+/** Nothing said: the clocks run, nobody eats, drinks, sleeps or tires (what a world-time advance from elsewhere means). */
+export const UNSPECIFIED: TimeAnswers = Object.freeze({ pastime: "none", ate: false, drank: false });
+
+export type DeprivationPoints = Record<DeprivationKind, number>;
+
+/** An actor as time sees it. Deprivation is null for animals, which keep no clocks. */
+export interface TimeState {
+  wounds: number;
+  fatigue: number;
+  doses: number;
+  fever: FeverState;
+  deprivation: {
+    /** Deprivation Fatica that no kind accounts for (typed on the sheet): kept, recovered by nothing automatic. */
+    unassigned: number;
+    points: DeprivationPoints;
+    hoursAwake: number;
+    hoursWithoutFood: number;
+    hoursWithoutWater: number;
+    deadline: { hunger: number | null; thirst: number | null };
+  } | null;
+}
+
+/** The numbers a plan reads besides the state. */
+export interface TimeActor {
+  strength: number;
+  resistance: number;
+  state: TimeState;
+}
+
+/** Dice the plan may need, rolled by the caller (1D6 fever onset, 1D3 fever days, 2D6 starvation deadline). */
+export interface TimeDice {
+  d6: () => number;
+  d3: () => number;
+  twoD6: () => number;
+}
+
+export type TimeEvent =
+  | { kind: "activity"; level: ActivityLevel; fatigue: number }
+  | { kind: "deprived"; of: DeprivationKind; fatigue: number }
+  | { kind: "relieved"; of: DeprivationKind; fatigue: number }
+  | { kind: "rest"; fatigue: number; wounds: number }
+  | { kind: "poison"; before: number; after: number }
+  | { kind: "feverDue"; inHours: number }
+  | { kind: "feverStarts" }
+  | { kind: "feverEnds" }
+  | { kind: "starving"; of: "hunger" | "thirst"; hours: number }
+  | { kind: "saved"; of: "hunger" | "thirst" }
+  | { kind: "deadline"; of: "hunger" | "thirst" };
+
+export interface TimePlan {
+  before: TimeState;
+  after: TimeState;
+  events: TimeEvent[];
+}
+
+/** Deprivation Fatica in all: what fatigue.deprivation stores. */
+export function deprivationTotal(d: TimeState["deprivation"]): number {
+  return d ? d.unassigned + d.points.sleep + d.points.hunger + d.points.thirst : 0;
+}
+
+const HOURS = 3600;
+
+/**
+ * The plan for `actor` between world times `fromSeconds` and `toSeconds` (forward only: a clock moved back is refused
+ * before planning). Order: deprivation first (it is counted in hours of the clocks), then what the actor did, then
+ * poison and fever; rest never touches deprivation Fatica (§3.1.1).
+ */
+export function planTime(actor: TimeActor, fromSeconds: number, toSeconds: number, answers: TimeAnswers, dice: TimeDice): TimePlan {
+  if (!(toSeconds >= fromSeconds)) throw new RangeError(`time moved backwards (${String(fromSeconds)} → ${String(toSeconds)})`);
+  const before = actor.state;
+  const hours = (toSeconds - fromSeconds) / HOURS;
+  const events: TimeEvent[] = [];
+  let fatigue = before.fatigue;
+  let wounds = before.wounds;
+  let deprivation = before.deprivation ? { ...before.deprivation, points: { ...before.deprivation.points }, deadline: { ...before.deprivation.deadline } } : null;
+
+  if (deprivation) {
+    const d = deprivation;
+    const change = (of: DeprivationKind, delta: number): void => {
+      if (delta === 0) return;
+      d.points[of] += delta;
+      fatigue += delta;
+      events.push(delta > 0 ? { kind: "deprived", of, fatigue: delta } : { kind: "relieved", of, fatigue: -delta });
+    };
+    // §3.1.1 Sonno: awake the clock runs; asleep the points go at 2 an hour and the day starts again on waking.
+    if (answers.pastime === "sleep") {
+      change("sleep", -recoverSleepFatigue(d.points.sleep, hours).recovered);
+      d.hoursAwake = 0;
+    } else {
+      const awake = d.hoursAwake + hours;
+      change("sleep", sleepDeprivationFatigue(actor.strength, awake) - sleepDeprivationFatigue(actor.strength, d.hoursAwake));
+      d.hoursAwake = awake;
+    }
+    // §3.1.1 Fame, Sete: without, a point a day (every 6 hours); with, the points go by the hour.
+    const feed = (of: "hunger" | "thirst", had: boolean, since: number, gained: (h: number) => number, recover: (p: number, h: number) => { recovered: number }): number => {
+      if (had) {
+        change(of, -recover(d.points[of], hours).recovered);
+        return 0;
+      }
+      const after = since + hours;
+      // The meal's hours come first: what they relieve was there before; the new points come once they are over.
+      change(of, -recover(d.points[of], reliefHours(of, since, after)).recovered);
+      change(of, gained(after) - gained(since));
+      return after;
+    };
+    d.hoursWithoutFood = feed("hunger", answers.ate, d.hoursWithoutFood, (h) => hungerFatigue(h / 24), recoverHungerFatigue);
+    d.hoursWithoutWater = feed("thirst", answers.drank, d.hoursWithoutWater, thirstFatigue, recoverThirstFatigue);
+    // §3.1.1 (A-35): one kind alone enough to collapse → death within 2D6 hours, unless fed (watered) before then.
+    for (const of of ["hunger", "thirst"] as const) {
+      const deadline = d.deadline[of];
+      const atRisk = starvationRisk(d.points[of], actor.resistance);
+      if (!atRisk) {
+        if (deadline !== null) events.push({ kind: "saved", of });
+        d.deadline[of] = null;
+      } else if (deadline === null) {
+        const rolled = starvationDeadlineHours(dice.twoD6());
+        d.deadline[of] = rolled;
+        events.push({ kind: "starving", of, hours: rolled });
+      } else {
+        const left = Math.max(0, deadline - hours);
+        d.deadline[of] = left;
+        if (left === 0) events.push({ kind: "deadline", of });
+      }
+    }
+    deprivation = d;
+  }
+
+  // §3.1.1 activity, §1.5.3 rest (sleep is rest too); deprivation Fatica is not rest's to take.
+  const pastime = answers.pastime;
+  if (pastime === "rest" || pastime === "sleep") {
+    const locked = Math.min(fatigue, deprivationTotal(deprivation));
+    const rest = recoverByRest({ wounds, fatigue }, { minutes: Math.floor(hours * 60) }, locked);
+    if (rest.recovered.fatigue > 0 || rest.recovered.wounds > 0) events.push({ kind: "rest", fatigue: rest.recovered.fatigue, wounds: rest.recovered.wounds });
+    ({ wounds, fatigue } = rest.counters);
+  } else if (pastime !== "none") {
+    const tired = activityFatigue(pastime, hours * HOURS);
+    if (tired > 0) events.push({ kind: "activity", level: pastime, fatigue: tired });
+    fatigue += tired;
+  }
+
+  // §3.3.3 a mild poisoning brings its fever; §3.1.2 doses fall on each hour of the world clock.
+  let fever = before.fever;
+  if (poisoningBringsFever(before.doses, actor.resistance, fever)) {
+    fever = scheduleFever(dice.d6(), dice.d3());
+    events.push({ kind: "feverDue", inHours: fever.startsInHours ?? 0 });
+  }
+  const step = feverAfterHours(fever, hours);
+  if (step.started) events.push({ kind: "feverStarts" });
+  if (step.ended) events.push({ kind: "feverEnds" });
+  fever = step.state;
+  const doses = dosesAfterHours(before.doses, hoursCrossed(fromSeconds, toSeconds));
+  if (doses !== before.doses) events.push({ kind: "poison", before: before.doses, after: doses });
+
+  return { before, after: { wounds, fatigue, doses, fever, deprivation }, events };
+}
+
+/** Whether the plan changed anything the card should report (clocks running alone are not reported). */
+export function planMatters(plan: TimePlan): boolean {
+  return plan.events.length > 0;
+}

@@ -1,0 +1,13 @@
+/** The public contract's tool requests (src/api-contract.ts) match what the tools take, so dist/genesys-api.d.ts stays true. */
+import { describe, expectTypeOf, it } from "vitest";
+import type { GenesysLosingControlRequest, GenesysNarratorMacros, GenesysReactionRequest, GenesysRecognitionRequest } from "../../src/api-contract.js";
+import type { LosingControlToolRequest, ReactionToolRequest, RecognitionToolRequest, narratorTools } from "../../src/tools/selected-tools.js";
+
+describe("the tools' public contract", () => {
+  it("names the same requests and functions", () => {
+    expectTypeOf<GenesysReactionRequest>().toEqualTypeOf<ReactionToolRequest>();
+    expectTypeOf<GenesysRecognitionRequest>().toEqualTypeOf<RecognitionToolRequest>();
+    expectTypeOf<GenesysLosingControlRequest>().toEqualTypeOf<LosingControlToolRequest>();
+    expectTypeOf<typeof narratorTools>().toExtend<Pick<GenesysNarratorMacros, "reactionForSelected" | "recognitionForSelected" | "losingControlForSelected">>();
+  });
+});
