@@ -17,7 +17,7 @@ import { createServer } from "vite";
 import { frameCss, chromium, iconCss, shoot, withPlaceholders, cliArgs } from "./lib/screenshots.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const { arg, has } = cliArgs();
+const { arg } = cliArgs({ usage: "node tools/screenshot-cards.mjs [--out docs/screenshots] [--lang it|en] [--only NAME]", options: ["--out", "--lang", "--only"] });
 const OUT = path.resolve(ROOT, arg("--out", "docs/screenshots"));
 const LANG = arg("--lang", "it");
 const ONLY = arg("--only", "");

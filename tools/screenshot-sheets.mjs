@@ -15,7 +15,7 @@ import { createServer } from "vite";
 import { frameCss, chromium, expandCustomElements, iconCss, shoot, withPlaceholders, cliArgs } from "./lib/screenshots.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const { arg, has } = cliArgs();
+const { arg, has } = cliArgs({ usage: "node tools/screenshot-sheets.mjs [--out docs/screenshots] [--lang-extra FILE.json] [--all]", options: ["--out", "--lang-extra"], flags: ["--all"] });
 const OUT = path.resolve(ROOT, arg("--out", "docs/screenshots"));
 const LANG_EXTRA = arg("--lang-extra", "/tmp/lang-sheets.json");
 const ALL = has("--all");

@@ -160,8 +160,23 @@ export function shoot(browser, html, file, width, height) {
   console.log(`wrote ${path.relative(process.cwd(), file)}`);
 }
 
-/** The command line's `--name value` options, and whether a bare `--flag` was given. */
-export function cliArgs(argv = process.argv.slice(2)) {
+/**
+ * The command line's `--name value` options, and whether a bare `--flag` was given. `--help` prints the usage and
+ * exits; an option the script does not know stops it before anything is shot (a mistyped flag once rewrote every PNG).
+ */
+export function cliArgs({ usage, options = [], flags = [] }, argv = process.argv.slice(2)) {
+  if (argv.includes("--help") || argv.includes("-h")) {
+    console.log(usage);
+    process.exit(0);
+  }
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (options.includes(a)) i++;
+    else if (!flags.includes(a)) {
+      console.error(`unknown argument ${String(a)}\n${usage}`);
+      process.exit(2);
+    }
+  }
   return {
     arg: (name, fallback) => {
       const i = argv.indexOf(name);
