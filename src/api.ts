@@ -107,7 +107,12 @@ async function applyDamage(ref: GenesysActorRef, damage: GenesysDamageRequest): 
 
 // The card is a GM-authored message; askForCheck warns and answers null on a player's client.
 async function requestCheck(request: GenesysRequestCheck = {}): Promise<ChatMessage.Implementation | null> {
+  // A macro's argument: an object whose actors, when given, are a list (a string would be read letter by letter).
+  const given: unknown = request;
+  if (typeof given !== "object" || given === null || Array.isArray(given)) return warn("GENESYS.Api.Warn.BadRequest");
   const { actors, prompt, ...check } = request;
+  const list: unknown = actors;
+  if (list !== undefined && !Array.isArray(list)) return warn("GENESYS.Api.Warn.BadRequest");
   return guarded(null, () => askForCheck(check, { ...(actors === undefined ? {} : { recipients: actors }), prompt: prompt !== false }));
 }
 

@@ -67,7 +67,8 @@ export async function quickCheck(actor: GenesysActor, target: CheckTarget, event
     ...target,
     difficulty: last.difficulty,
     modifiers: last.modifiers,
-    blind: last.blind || mods.blind,
+    // The blind key decides, not the last answer: a Shift-click after a blind check is not blind unasked.
+    blind: mods.blind,
     rollIfAutomatic: last.rollAnyway,
     prompt: false,
   });

@@ -8,7 +8,7 @@ import { defenceSetup, promptAttack, promptDefence, promptStatic, type DefenceAn
 import { guarded } from "../applications/guarded.js";
 import { requestIntent } from "../authority/intent-channel.js";
 import { currentMessageMode } from "../compat/message-mode.js";
-import { messageAudience, showDice, type DiceAudience, type ThrownRoll } from "../dice/dice-so-nice.js";
+import { messageAudience, recipientsAudience, showDice, type DiceAudience, type ThrownRoll } from "../dice/dice-so-nice.js";
 import {
   cardDamageRoll,
   evaluateDamage,
@@ -128,11 +128,11 @@ async function attackNow(actor: GenesysActor, itemId: string | null, options: At
   });
 }
 
-/** Who sees the attack dice: the card's recipients as the Narrator's client will whisper it (card-visibility.ts). */
+/** Who sees the attack dice: everyone for a public card, the roller alone for a whispered one (dice-so-nice.ts). */
 function attackAudience(actor: GenesysActor, mode: "public" | "gm" | "blind"): DiceAudience {
   const gmIds = game.users.contents.filter((u) => u.isGM).map((u) => u.id);
   const { whisper } = cardRecipients(mode, game.user.id, gmIds);
-  return { synchronize: true, users: whisper.length > 0 ? whisper : null, speaker: ChatMessage.getSpeaker({ actor }) };
+  return { ...recipientsAudience(whisper), speaker: ChatMessage.getSpeaker({ actor }) };
 }
 
 /**

@@ -24,7 +24,8 @@ import {
   type TargetRef,
 } from "../dice/attack-roll.js";
 import { dice3d, LOCAL_ONLY } from "../dice/dice-so-nice.js";
-import { expectedDice, sentDice, sentRoll, sentTwoD10 } from "../dice/sent-dice.js";
+import { expectedDice, sentDice, sentTwoD10 } from "../dice/sent-dice.js";
+import { knownRoll } from "../documents/known-roll.js";
 import { GenesysActor } from "../documents/actor.js";
 import { proneAfterDive } from "../documents/dive-prone.js";
 import { RulesError } from "../rules/errors.js";
@@ -97,7 +98,7 @@ async function loadRow(payload: Record<string, unknown>): Promise<LoadedRow | In
     state = opened.ok ? readAttackState(opened.value) : null;
   }
   if (!state) return no("GENESYS.Attack.Warn.CardMissing");
-  const row = state.rows[rowId];
+  const row = Object.hasOwn(state.rows, rowId) ? state.rows[rowId] : undefined;
   if (!row) return no("GENESYS.Attack.Warn.CardChanged");
   return { message, state, row };
 }
@@ -197,18 +198,21 @@ async function onAttack(requester: Requester, raw: unknown): Promise<IntentResul
   const blind = mode === "blind";
 
   const dice: [number, number][] = [];
-  const rolls: Roll.Any[] = [];
   for (const [i, row] of spec.value.rows.entries()) {
     const sent = blind ? null : p.rolls?.[i];
     if (sent === undefined || (sent === null && !blind)) return no("GENESYS.Attack.Warn.BadDice");
     const pair = sent === null ? await rollHere(row.bonus) : sentTwoD10(sent);
-    const roll = sent === null ? null : sentRoll(sent);
-    if (!pair || (sent !== null && !roll)) return no("GENESYS.Attack.Warn.BadDice");
+    if (!pair) return no("GENESYS.Attack.Warn.BadDice");
     dice.push(pair);
-    if (roll) rolls.push(roll);
   }
   if (!blind && p.rolls?.length !== spec.value.rows.length) return no("GENESYS.Attack.Warn.BadDice");
   const state = attackState(plan, spec.value, { ...answer, blind }, dice);
+  // The message's Rolls are made here from the checked dice and the rules' formula: nothing else of the sent JSON.
+  const rolls = state.order.flatMap((id) => {
+    const record = state.rows[id]?.attack;
+    const roll = record ? knownRoll(record.formula, record.dice) : null;
+    return roll ? [roll] : [];
+  });
 
   // §2.4.1 one round per attack roll, spent before the card is posted so a failed update posts nothing.
   const item = p.itemId === null ? undefined : actor.items.get(p.itemId);
@@ -323,7 +327,8 @@ async function onDefend(requester: Requester, raw: unknown): Promise<IntentResul
   const bonus = setup.grade + setup.parts.reduce((s, p) => s + p.value, 0);
   try {
     // §2.2.1 a dive ends prone: the token shows it once the defence is recorded (documents/dive-prone.ts).
-    return await proneAfterDive(target, setup.parts, await commit(message, state, { type: "defend", rowId: row.id, defence: { kind: "roll", ...setup, roll: twoD10Record(dice, bonus) } }, sentRoll(raw["roll"])));
+    const record = twoD10Record(dice, bonus);
+    return await proneAfterDive(target, setup.parts, await commit(message, state, { type: "defend", rowId: row.id, defence: { kind: "roll", ...setup, roll: record } }, knownRoll(record.formula, record.dice)));
   } catch (error) {
     return rulesRefusal(error);
   }
@@ -394,7 +399,7 @@ async function onDamage(requester: Requester, raw: unknown): Promise<IntentResul
   if (!dice) return no("GENESYS.Attack.Warn.BadDice");
   try {
     const formula = new foundry.dice.Roll(spec.formula, spec.data).formula;
-    return await commit(message, state, { type: "damage", rowId: row.id, damage: damageRecord(spec, formula, dice.flat()) }, sentRoll(raw["roll"]));
+    return await commit(message, state, { type: "damage", rowId: row.id, damage: damageRecord(spec, formula, dice.flat()) }, knownRoll(formula, dice.flat()));
   } catch (error) {
     return rulesRefusal(error);
   }

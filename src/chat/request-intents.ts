@@ -202,7 +202,7 @@ async function onRoll(requester: Requester, raw: unknown): Promise<IntentResult>
   const loaded = loadRequest(raw["messageId"]);
   if (!isLoaded(loaded)) return loaded;
   const { message, state } = loaded;
-  const row = state.rows[raw["rowId"]];
+  const row = Object.hasOwn(state.rows, raw["rowId"]) ? state.rows[raw["rowId"]] : undefined;
   if (!row) return no("GENESYS.Request.Warn.CardChanged");
   if (row.rolled) return no("GENESYS.Request.Warn.AlreadyRolled", { name: row.name });
   const actor = await rowActor(row);

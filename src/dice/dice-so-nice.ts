@@ -85,13 +85,22 @@ export async function showDice(roll: ThrownRoll, audience: DiceAudience): Promis
 export type AudienceMessage = Pick<ChatMessage.Implementation, "id" | "whisper" | "blind" | "speaker">;
 
 /**
- * The audience of dice added to an existing message: its whisper recipients, everyone when it is public. A blind or
- * sealed message's dice stay on a Narrator's client; on a player's they are not shown at all (null).
+ * DSN's synchronised throw goes to every client over the socket and each filters it on arrival, so only dice everyone
+ * may see are synchronised: a whispered card's dice are thrown on the roller's screen only.
+ */
+export function recipientsAudience(whisper: readonly string[]): DiceAudience {
+  return whisper.length > 0 ? LOCAL_ONLY : { synchronize: true, users: null };
+}
+
+/**
+ * The audience of dice added to an existing message: everyone when it is public, the roller alone when it is
+ * whispered (recipientsAudience). A blind or sealed message's dice stay on a Narrator's client; on a player's they are
+ * not shown at all (null).
  */
 export function messageAudience(message: AudienceMessage, sealed: boolean): DiceAudience | null {
   const base = { messageId: message.id, speaker: message.speaker };
   if (sealed || message.blind) return game.user.isGM ? { ...LOCAL_ONLY, ...base } : null;
-  return { synchronize: true, users: message.whisper.length > 0 ? message.whisper.map((id) => String(id)) : null, ...base };
+  return { ...recipientsAudience(message.whisper.map((id) => String(id))), ...base };
 }
 
 /** What DSN's message hooks hand their listeners (module/main.js shouldInterceptMessage). */

@@ -58,21 +58,3 @@ export function sentTwoD10(json: unknown): [number, number] | null {
   const dice = sentDice(json, [[2, 10]])?.[0];
   return dice?.length === 2 && dice[0] !== undefined && dice[1] !== undefined ? [dice[0], dice[1]] : null;
 }
-
-/**
- * The Roll a message carries for dice a player sent, once sentDice has accepted them: rebuilt from the JSON with the
- * sender's options dropped (they could hold anything). Its dice are the checked ones; its other terms, and so its own
- * total, are the sender's and only shown in the roll's tooltip: every number on the card comes from the rules.
- */
-export function sentRoll(json: unknown): Roll.Any | null {
-  if (typeof json !== "object" || json === null) return null;
-  try {
-    // fromData takes Roll JSON (the caller has checked its dice with sentDice); the types of 13.345 omit its options.
-    const roll = foundry.dice.Roll.fromData({ ...json, options: {} } as unknown as Roll.Data);
-    // fromData builds the registered class named in the JSON, which the lint rule cannot match to AnyRoll.
-    // eslint-disable-next-line @typescript-eslint/no-unsafe-class-instance-assignment
-    return roll instanceof foundry.dice.Roll ? roll : null;
-  } catch {
-    return null;
-  }
-}

@@ -351,7 +351,7 @@ export class GenesysCombat<SubType extends Combat.SubType = Combat.SubType> exte
     const name = combatant.name ?? "";
     if (!combatant.canActInRound(this.round)) return refuse("GENESYS.Combat.Warn.CannotAct", { name });
     if (!isManeuver(maneuver)) return refuse("GENESYS.Combat.Warn.UnknownManeuver", { name: shown(maneuver) });
-    const wrongTarget = typeof target === "string" ? this.#refuseAim(combatant, maneuver, target) : null;
+    const wrongTarget = typeof target === "string" ? this.#refuseAim(requester, combatant, maneuver, target) : null;
     if (wrongTarget) return wrongTarget;
     const current = combatant.declarationFor(this.round);
     if (current?.held) return refuse("GENESYS.Combat.Warn.StillHolding", { name });
@@ -373,11 +373,12 @@ export class GenesysCombat<SubType extends Combat.SubType = Combat.SubType> exte
    * §2.2.4 a declared target must be one a Focalizzazione aims at: another combatant of this fight, named by its
    * combatant, token or actor id (the ids the attack reads it by, tracker-state.ts targetIds). Null when it is.
    */
-  #refuseAim(combatant: GenesysCombatant, maneuver: ManeuverKey, target: string): IntentResult | null {
+  #refuseAim(requester: Requester, combatant: GenesysCombatant, maneuver: ManeuverKey, target: string): IntentResult | null {
     const name = combatant.name ?? "";
     if (!aimsAtTarget(maneuver)) return refuse("GENESYS.Combat.Warn.TargetNotAimed", { name });
     const aimed = this.genesysCombatants.find((c) => c.id === target || c.tokenId === target || c.actorId === target);
-    if (!aimed) return refuse("GENESYS.Combat.Warn.FocusTargetNotInCombat", { name });
+    // A combatant hidden from players is not theirs to aim at: the dialog does not offer it, nor does this.
+    if (!aimed || (aimed.hidden && !requester.isGM)) return refuse("GENESYS.Combat.Warn.FocusTargetNotInCombat", { name });
     if (aimed.id === combatant.id) return refuse("GENESYS.Combat.Warn.FocusOnSelf", { name });
     return null;
   }
@@ -441,9 +442,11 @@ export class GenesysCombat<SubType extends Combat.SubType = Combat.SubType> exte
     }
     const next = replaceManeuver({ maneuver: d.maneuver, held: false }, replacement);
     // What executes in this slot is now the replacement, or nothing (§2.1.2): the record follows.
-    const executed = recordExecution(combatant.executedManeuvers, this.round, next ? { maneuver: next.maneuver, target: d.target } : null);
+    // A target stays only with a maneuver that aims at one (§2.2.4).
+    const target = next && aimsAtTarget(next.maneuver) ? d.target : null;
+    const executed = recordExecution(combatant.executedManeuvers, this.round, next ? { maneuver: next.maneuver, target } : null);
     // Cancelling gives up the slot; a replacement keeps it, so the combatant stays where it is in the order.
-    await this.#store(combatant, next ? { ...d, maneuver: next.maneuver } : null, next ? undefined : this.round, executed);
+    await this.#store(combatant, next ? { ...d, maneuver: next.maneuver, target } : null, next ? undefined : this.round, executed);
     return OK;
   }
 

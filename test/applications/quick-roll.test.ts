@@ -227,6 +227,18 @@ describe("a sheet's check buttons (skill, characteristic, a weapon's skill icon)
     }
     expect(dialogs()).toBe(before);
   });
+
+  it("a blind check is not remembered as blind: the next Shift-click rolls openly", async () => {
+    const { player } = users();
+    const actor = await hero({ default: 0, [player.id]: 3 });
+    diceDouble().dialogAnswers.push(pressRoll({ difficulty: "blind" }));
+    dice(6, 6);
+    await onClient(player, () => clickCheck(actor, skillButton(actor, "Corsa"), { ctrlKey: true }));
+    expect(sealedRollOf(messages().at(-1)).options).toMatchObject({ blind: true });
+    dice(5, 5);
+    await onClient(player, () => clickCheck(actor, skillButton(actor, "Corsa"), { shiftKey: true }));
+    expect(rollOf(messages().at(-1)).options).toMatchObject({ blind: false, label: "Corsa" });
+  });
 });
 
 describe("a sheet's Attack button", () => {

@@ -4,7 +4,9 @@
  * github.com/Trahloc/foundryvtt-dice-so-nice, mirror of gitlab.com/riccisi/foundryvtt-dice-so-nice). Every call is
  * recorded with the client it ran on, and who would see the throw: this client unless `blind`, and with `synchronize`
  * the users listed (everyone when none), as the module's socket handler filters (`!request.users ||
- * request.users.includes(game.user.id)`). The animation itself is not modelled: a test may hold it to see what waits.
+ * request.users.includes(game.user.id)`). That filter runs on arrival: a synchronised throw is emitted to every
+ * connected client (`game.socket.emit("module.dice-so-nice", …)` in showForRoll), so its dice reach them all
+ * (`receivedBy`) whoever is listed. The animation itself is not modelled: a test may hold it to see what waits.
  */
 
 interface UserLike { id: string; isGM: boolean }
@@ -26,6 +28,8 @@ export interface ShownRoll {
   speaker: unknown;
   /** The users whose screens the throw reaches. */
   seenBy: string[];
+  /** The users whose clients receive the dice values, shown or not. */
+  receivedBy: string[];
 }
 
 export interface DiceSoNiceDouble {
@@ -46,6 +50,7 @@ export function installDiceSoNice(): DiceSoNiceDouble {
       const everyone = game().users.contents.map((u) => u.id);
       const remote = synchronize ? (users && users.length > 0 ? users : everyone).filter((id) => id !== clientId) : [];
       const seenBy = [...(blind ? [] : [clientId]), ...remote];
+      const receivedBy = [clientId, ...(synchronize ? everyone.filter((id) => id !== clientId) : [])];
       record.shown.push({
         clientId,
         dice: roll.dice.map((d) => [d.faces, d.results.map((r) => r.result)]),
@@ -56,6 +61,7 @@ export function installDiceSoNice(): DiceSoNiceDouble {
         messageId: messageID,
         speaker,
         seenBy,
+        receivedBy,
       });
       await (record.hold ?? Promise.resolve());
       return !blind;
