@@ -23,7 +23,7 @@ import {
   twoD10Record,
   type TargetRef,
 } from "../dice/attack-roll.js";
-import { dice3d, LOCAL_ONLY } from "../dice/dice-so-nice.js";
+import { dice3d, LOCAL_ONLY, messageAudience } from "../dice/dice-so-nice.js";
 import { expectedDice, sentDice, sentTwoD10 } from "../dice/sent-dice.js";
 import { knownRoll } from "../documents/known-roll.js";
 import { GenesysActor } from "../documents/actor.js";
@@ -419,20 +419,31 @@ async function onApply(requester: Requester, raw: unknown): Promise<IntentResult
   if (!damageOptions(state, row) || (row.applied !== null && !row.undone)) return no("GENESYS.Attack.Warn.CardChanged");
   const target = await actorFrom(row.target.actorUuid);
   if (!target?.genesys) return no("GENESYS.Attack.Warn.TargetMissing", { name: row.target.name });
-  const applied = await applyToTarget(attacker, state, row, target);
-  if (!applied) return no("GENESYS.Authority.Failed", { message: row.target.name });
-  return commit(message, state, { type: "applied", rowId: row.id, applied });
+  const hit = await applyToTarget(message, attacker, state, row, target);
+  if (!hit) return no("GENESYS.Authority.Failed", { message: row.target.name });
+  return commit(message, state, { type: "applied", rowId: row.id, applied: hit.applied }, hit.venomRoll);
 }
 
-/** The row's hit into its own target, with the biter's venom; null when the actor refused it (a hook's veto). */
-async function applyToTarget(attacker: GenesysActor, state: AttackCardState, row: AttackRow, target: GenesysActor): Promise<AppliedRecord | null> {
+/**
+ * The row's hit into its own target, with the biter's venom (its dice thrown to the card's audience, their Roll for
+ * the message); null when the actor refused it (a hook's veto).
+ */
+async function applyToTarget(
+  message: CardMessage,
+  attacker: GenesysActor,
+  state: AttackCardState,
+  row: AttackRow,
+  target: GenesysActor,
+): Promise<{ applied: AppliedRecord; venomRoll: Pick<Roll, "toJSON"> | null } | null> {
   const options = damageOptions(state, row);
   if (!options) return null;
   const biter = attacker.genesys;
   const venomSpec = state.weapon.venom;
   const today = biter instanceof AnimalModel ? biter.venom.injectedToday : 0;
   // Applied again after an Undo, the bite carries the doses it was rolled with: no second chance at the venom dice.
-  const venomRoll = venomSpec ? (row.applied?.venom?.roll ?? (await rollVenomDice(venomSpec.dice))) : null;
+  const earlier = row.applied?.venom?.roll;
+  const rolled = venomSpec && earlier === undefined ? await rollVenomDice(venomSpec.dice, messageAudience(message, sealedCardOf(message) !== null)) : null;
+  const venomRoll = venomSpec ? (earlier ?? rolled?.total ?? null) : null;
   const recordId = foundry.utils.randomID(16);
   const change = await target.applyDamage(
     { ...options, ...(venomSpec && venomRoll !== null ? { venom: { roll: venomRoll, dice: venomSpec.dice, maxPerDay: venomSpec.maxPerDay, injectedToday: today } } : {}) },
@@ -441,7 +452,7 @@ async function applyToTarget(attacker: GenesysActor, state: AttackCardState, row
   if (!change) return null;
   const venom = change.venom && venomRoll !== null ? { roll: venomRoll, doses: change.venom.doses, limited: change.venom.limited } : null;
   if (venom && venom.doses > 0 && biter instanceof AnimalModel) await attacker.update({ system: { venom: { injectedToday: today + venom.doses } } });
-  return { change, venom, recordId };
+  return { applied: { change, venom, recordId }, venomRoll: rolled?.roll ?? null };
 }
 
 /** Undo: takes back what is left of this row's hit (damage-ledger.ts) and says on the card when that was less. */
@@ -527,6 +538,7 @@ async function onApplyTokens(requester: Requester, raw: unknown): Promise<Intent
   const already: string[] = [];
   const seen = new Set<string>();
   let own: AppliedRecord | null = null;
+  let ownVenom: Pick<Roll, "toJSON"> | null = null;
   const hits: TokenHit[] = [];
   for (const tokenUuid of uuids) {
     const found = await tokenActor(tokenUuid);
@@ -543,7 +555,9 @@ async function onApplyTokens(requester: Requester, raw: unknown): Promise<Intent
         already.push(name);
         continue;
       }
-      own = await applyToTarget(attacker, state, row, actor);
+      const hit = await applyToTarget(message, attacker, state, row, actor);
+      own = hit?.applied ?? null;
+      ownVenom = hit?.venomRoll ?? null;
       if (!own) missing.push(game.i18n.format("GENESYS.Attack.Spread.Why.refused", { name }));
       continue;
     }
@@ -565,7 +579,7 @@ async function onApplyTokens(requester: Requester, raw: unknown): Promise<Intent
     if (missing.length > 0) return no("GENESYS.Attack.Warn.TokensMissing", { names: missing.join(", ") });
     return no("GENESYS.Attack.Warn.AlreadyApplied", { names: already.join(", ") });
   }
-  const result = await commit(message, state, { type: "spread", rowId: row.id, own, hits });
+  const result = await commit(message, state, { type: "spread", rowId: row.id, own, hits }, ownVenom);
   if (!result.ok || missing.length === 0) return result;
   return { ok: true, info: "GENESYS.Attack.Warn.TokensMissing", data: { names: missing.join(", ") } };
 }

@@ -582,12 +582,12 @@ export async function evaluateDamage(roll: DamageRollSpec) {
 }
 
 /** §3.3.3 the doses a bite carries (2D6 for the viper), rolled with Foundry's dice; the target's actor injects them. */
-export async function rollVenomDice(dice: number): Promise<number> {
-  // Rolled by the Narrator's client when the hit is applied: nobody is asked to type these dice. Thrown on this client
-  // only, since the card the bite belongs to is not known here (not awaited, as in rollTwoD10).
+export async function rollVenomDice(dice: number, audience: DiceAudience | null = LOCAL_ONLY): Promise<{ total: number; roll: Pick<Roll, "toJSON"> }> {
+  // Rolled by the Narrator's client when the hit is applied: nobody is asked to type these dice. Thrown to the bite's
+  // card audience, not awaited (as in rollTwoD10): the intent queue does not wait for an animation.
   const roll = await new foundry.dice.Roll(`${String(dice)}d6`).evaluate({ allowInteractive: false });
-  void showDice(roll, LOCAL_ONLY);
-  return diceOf(roll).reduce((s, d) => s + d, 0);
+  if (audience) void showDice(roll, audience);
+  return { total: diceOf(roll).reduce((s, d) => s + d, 0), roll };
 }
 
 // ───────────────────────── an answer sent by another client ─────────────────────────

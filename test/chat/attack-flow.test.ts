@@ -409,8 +409,13 @@ describe("stun and venom", () => {
     await onCardAction(message!, "rollDamage", "r0");
     expect(rowOf(message, "r0").damage?.total).toBe(3);
     dice(6, 5); // 11 doses wanted, 7 left today
+    const rollDice = (): number[][] =>
+      (message as unknown as { rolls: { dice: { results: { result: number }[] }[] }[] }).rolls.map((r) => r.dice.flatMap((d) => d.results.map((x) => x.result)));
+    const rollsBefore = rollDice().length;
     await onCardAction(message!, "apply", "r0");
     expect(rowOf(message, "r0").applied?.venom).toEqual({ roll: 11, doses: 7, limited: true });
+    // The venom dice join the card's Rolls (Dice So Nice, a reload), rolled once.
+    expect(rollDice().slice(rollsBefore)).toEqual([[6, 5]]);
     expect((viper.system as unknown as { venom: { injectedToday: number } }).venom.injectedToday).toBe(12);
     // The doses land in the target's poison counter with the damage, and leave with Undo.
     expect((walker.system as unknown as { poison: { doses: number } }).poison.doses).toBe(7);
@@ -423,6 +428,7 @@ describe("stun and venom", () => {
     await onCardAction(message!, "apply", "r0");
     expect(diceDouble().queue).toEqual([1, 1]);
     expect(rowOf(message, "r0").applied?.venom).toEqual({ roll: 11, doses: 7, limited: true });
+    expect(rollDice().slice(rollsBefore)).toEqual([[6, 5]]);
     diceDouble().queue.length = 0;
   });
 });
