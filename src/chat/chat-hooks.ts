@@ -19,6 +19,7 @@ import { authoredByGm, cardState, currentViewer, renderCard, type CardMessage } 
 import { decorateSealedCard, registerSealedCards, registerSealedKind } from "./sealed-card.js";
 import { standAsideFor } from "../dice/dice-so-nice.js";
 import { cardRolls } from "./card-rolls.js";
+import { contestState } from "./contest-intents.js";
 
 /** The button a click landed on, with its action, row and (a selected token's Undo) the actor; null for clicks elsewhere. */
 function clickedButton(event: Event): { action: string; rowId: string; hit?: string } | null {
@@ -98,7 +99,7 @@ export function registerChatCards(): void {
   });
   registerCardIntents();
   // An attack card's dice are thrown by whoever rolled them (attack-flow.ts), so Dice So Nice's message hooks do not.
-  standAsideFor((message) => authoredByGm(message) && message.getFlag(SYSTEM_SCOPE, ATTACK_FLAG) !== undefined);
+  standAsideFor((message) => authoredByGm(message) && (message.getFlag(SYSTEM_SCOPE, ATTACK_FLAG) !== undefined || contestState(message) !== null));
   registerSealedCards();
   registerSealedAttack();
 }

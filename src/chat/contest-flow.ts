@@ -8,6 +8,7 @@ import { promptContest, type SideChoice } from "../applications/contest-dialog.j
 import { guarded } from "../applications/guarded.js";
 import { requestIntent, sendIntent, notifyResult } from "../authority/intent-channel.js";
 import { asElement } from "../compat/dom.js";
+import { messageAudience, showDice } from "../dice/dice-so-nice.js";
 import { GenesysActor } from "../documents/actor.js";
 import { authoredByGm, type CardMessage } from "./authored.js";
 import { ownedActor } from "./card-render.js";
@@ -109,8 +110,11 @@ export async function onContestAction(message: CardMessage, action: ContestActio
     switch (action) {
       case "roll": {
         if (value !== "a" && value !== "b") return false;
-        // The roller's own dice (and their animation); the Narrator's client checks them and adds the grade.
+        // The roller's own dice, thrown to the card's audience before they are sent so the total appears after them;
+        // the Narrator's client checks them and adds the grade.
         const roll = await new foundry.dice.Roll("2d10").evaluate();
+        const audience = messageAudience(message, false);
+        if (audience) await showDice(roll, audience);
         return requestIntent(CONTEST_INTENTS.roll, { ...ids, side: value, roll: roll.toJSON() });
       }
       case "reroll":

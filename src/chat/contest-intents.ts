@@ -8,6 +8,7 @@
 import { registerIntent, type IntentResult, type Requester } from "../authority/intent-channel.js";
 import { isCharacteristic, prepareCheck, type CheckPlan } from "../dice/check-request.js";
 import { sentTwoD10 } from "../dice/sent-dice.js";
+import { knownRoll } from "../documents/known-roll.js";
 import type { GenesysActor } from "../documents/actor.js";
 import { recordIncrement } from "../documents/skill-increment.js";
 import { isAdvantaged } from "../rules/increment.js";
@@ -186,12 +187,15 @@ function load(raw: Record<string, unknown>): Loaded | IntentResult {
 
 const isLoaded = (v: Loaded | IntentResult): v is Loaded => "state" in v;
 
-async function commit(message: CardMessage, update: ContestUpdate): Promise<IntentResult> {
+/** Writes the card; `roll`, a side's dice this update records, joins the message's Rolls (Dice So Nice, a reload). */
+async function commit(message: CardMessage, update: ContestUpdate, roll: Pick<Roll, "toJSON"> | null = null): Promise<IntentResult> {
   if (!update.ok) return no(update.reason === "stale" ? "GENESYS.Contest.Warn.CardChanged" : "GENESYS.Authority.Invalid");
   const state = await awardOnce(update.state);
   await message.update({
     flags: { [SYSTEM_SCOPE]: { [CONTEST_FLAG]: state } },
     content: await renderContest(state, NO_CONTEST_VIEWER),
+    // The roller already threw these dice (contest-flow.ts); Dice So Nice's update hook stands aside for contest cards.
+    ...(roll ? { rolls: [...message.rolls.map((r) => r.toJSON()), roll.toJSON()] } : {}),
   } as ChatMessage.UpdateData); // flags are typed as the attack card's; the contest's state is merged the same way
   return { ok: true };
 }
@@ -240,7 +244,7 @@ async function onRoll(requester: Requester, raw: unknown): Promise<IntentResult>
     condition: plan.condition,
     experience: plan.experience,
     total: 0,
-  }));
+  }), knownRoll("2d10", dice));
 }
 
 /** §1.7.5 the Narrator's answer to a tie. */

@@ -123,6 +123,9 @@ describe("a contest between two players' actors (a world actor and an unlinked t
     expect(state.settled).toEqual({ outcome: "win", winner: "a", margin: 2 });
     expect(state.rounds[0]).toMatchObject({ a: { total: 24, grade: 12 }, b: { total: 22, grade: 14 } });
     expect(card.content).toContain("GENESYS.Contest.Wins");
+    // Each side's accepted dice are a Roll on the card (Dice So Nice, a reload); the refused ones are not.
+    const rolled = (card as unknown as { rolls: { formula: string; dice: { results: { result: number }[] }[] }[] }).rolls;
+    expect(rolled.map((r) => [r.formula, r.dice.flatMap((d) => d.results.map((x) => x.result))])).toEqual([["2d10", [6, 6]], ["2d10", [4, 4]]]);
     const i18n = { localize: (k: string) => k, format: (k: string, d: Record<string, string> = {}) => `${k}:${d["name"] ?? ""}:${d["margin"] ?? ""}` };
     expect(contestCardContext(state, NO_CONTEST_VIEWER, i18n).verdict).toEqual({ text: "GENESYS.Contest.Wins:Jack:2", cssClass: "win" });
 
