@@ -23,7 +23,7 @@ import {
   twoD10Record,
   type TargetRef,
 } from "../dice/attack-roll.js";
-import { dice3d, LOCAL_ONLY, messageAudience } from "../dice/dice-so-nice.js";
+import { LOCAL_ONLY, messageAudience } from "../dice/dice-so-nice.js";
 import { expectedDice, sentDice, sentTwoD10 } from "../dice/sent-dice.js";
 import { knownRoll } from "../documents/known-roll.js";
 import { GenesysActor } from "../documents/actor.js";
@@ -236,9 +236,8 @@ async function onAttack(requester: Requester, raw: unknown): Promise<IntentResul
     content: await renderCard(state, NO_VIEWER),
     flags: { [SYSTEM_SCOPE]: { [ATTACK_FLAG]: state } },
     ...cardRecipients(mode, requester.id, gmIds),
-    // The attack dice as Rolls, which the attacker's client already threw; without Dice So Nice here, the dice sound.
+    // The attack dice as Rolls, which the attacker's client already threw (with their sound, without Dice So Nice).
     rolls,
-    ...(dice3d() ? {} : { sound: CONFIG.sounds.dice }),
   };
   const created = await ChatMessage.implementation.create(data);
   if (!created) return no("GENESYS.Authority.Failed", { message: "ChatMessage.create" });

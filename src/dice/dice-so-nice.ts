@@ -68,7 +68,11 @@ export function dice3d(): Dice3D | null {
  */
 export async function showDice(roll: ThrownRoll, audience: DiceAudience): Promise<void> {
   const api = dice3d();
-  if (!api || roll.dice.length === 0) return;
+  if (roll.dice.length === 0) return;
+  if (!api) {
+    diceSound(audience);
+    return;
+  }
   let timer: ReturnType<typeof setTimeout> | undefined;
   try {
     const shown = api.showForRoll(roll, game.user, audience.synchronize, audience.users, false, audience.messageId ?? null, audience.speaker ?? null);
@@ -78,6 +82,20 @@ export async function showDice(roll: ThrownRoll, audience: DiceAudience): Promis
     console.warn("GeneSys GdR | Dice So Nice could not show a roll", error);
   } finally {
     if (timer !== undefined) clearTimeout(timer);
+  }
+}
+
+/**
+ * Without Dice So Nice, core's dice sound for dice thrown on a card: on this client, and on everyone's when the dice
+ * are everyone's (a sound carries no number). A created roll message plays its own (ChatMessage#sound).
+ */
+function diceSound(audience: DiceAudience): void {
+  const src = CONFIG.sounds.dice;
+  if (!src) return;
+  try {
+    void foundry.audio.AudioHelper.play({ src, volume: 0.8 }, audience.synchronize);
+  } catch (error) {
+    console.warn("GeneSys GdR | the dice sound could not play", error);
   }
 }
 

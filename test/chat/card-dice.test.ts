@@ -182,16 +182,20 @@ describe("a blind card: no player's client ever throws or receives its dice", ()
 });
 
 describe("without Dice So Nice, or with a broken one, nothing breaks", () => {
-  it("module absent: the card is posted with its Rolls and the core dice sound, and defence and damage go through", async () => {
+  it("module absent: the card is posted with its Rolls; each throw sounds once, on everyone's client for a public card", async () => {
     removeDiceSoNice();
     const thug = await npc("Scagnozzo");
+    const sounds = diceDouble().sounds.length;
     const { card } = await playerShot(thug);
     const message = card!;
-    expect(message.sound).toBe("sounds/dice.wav");
+    // The roller's client plays it (broadcast); the message adds none on top.
+    expect(message.sound).toBeNull();
+    expect(diceDouble().sounds.slice(sounds)).toEqual([{ userId: player().id, src: "sounds/dice.wav", broadcast: true }]);
     dice(1, 1);
     expect(await asGm(() => onCardAction(asCard(message), "defend", "r0", { defence: DODGE_WITH_DEXTERITY }))).toBe(true);
     dice(2, 3, 4, 5);
     expect(await asP(() => onCardAction(asCard(message), "rollDamage", "r0"))).toBe(true);
+    expect(diceDouble().sounds.slice(sounds).map((x) => x.userId)).toEqual([player().id, gm().id, player().id]);
     expect(reloadedDice(message)).toEqual([[5, 5], [1, 1], [2, 3, 4, 5]]);
     expect(foundryDouble().notifications.filter((n) => n.level === "error")).toEqual([]);
   });

@@ -322,6 +322,8 @@ export interface DiceDouble {
   dialogs: DialogConfig[];
   /** Answers for the next DialogV2.wait calls. */
   dialogAnswers: DialogScript[];
+  /** Every AudioHelper.play: on whose client, what, and whether it was broadcast to every client. */
+  sounds: { userId: string; src: string; broadcast: boolean }[];
 }
 
 function state(): DiceDouble {
@@ -335,11 +337,21 @@ export function diceDouble(): DiceDouble {
 /** Adds the dice, chat and dialog globals to an installed double (call after installFoundry has set foundry, CONFIG, game). */
 export function installDice(): DiceDouble {
   const g = globalThis as unknown as Record<string, Record<string, unknown>>;
-  const s: DiceDouble = { queue: [], manualEntry: new Set(), evaluations: [], prompts: [], messages: [], dialogs: [], dialogAnswers: [] };
+  const s: DiceDouble = { queue: [], manualEntry: new Set(), evaluations: [], prompts: [], messages: [], dialogs: [], dialogAnswers: [], sounds: [] };
   g["diceDouble"] = s as unknown as Record<string, unknown>;
   const foundry = g["foundry"] ?? {};
   const applications = (foundry["applications"] ?? {}) as Record<string, Record<string, unknown> | undefined>;
   foundry["dice"] = { Roll, terms: { DiceTerm } };
+  // foundry.audio.AudioHelper.play(data, broadcast): the sound recorded, not played. Evidence: Dice So Nice's sound
+  // effects call AudioHelper.play({ src, volume }, false) (module/sfx/*.js), a broadcast passes true.
+  foundry["audio"] = {
+    AudioHelper: {
+      play(data: { src: string }, broadcast = false): Promise<null> {
+        s.sounds.push({ userId: game().user.id, src: data.src, broadcast });
+        return Promise.resolve(null);
+      },
+    },
+  };
   foundry["applications"] = {
     ...applications,
     api: { ...applications["api"], DialogV2 },
