@@ -122,7 +122,9 @@ async function timePasses(request: GenesysTimeRequest): Promise<boolean> {
     warn("GENESYS.Time.Warn.NarratorsOnly");
     return false;
   }
-  const r: Partial<Record<keyof GenesysTimeRequest, unknown>> = typeof request === "object" ? request : {}; // a macro's object, each field checked
+  const given: unknown = request; // a macro may pass anything, null included
+  if (typeof given !== "object" || given === null) return Boolean(warn("GENESYS.Time.Warn.BadRequest"));
+  const r: Partial<Record<keyof GenesysTimeRequest, unknown>> = given; // a macro's object, each field checked
   const part = (v: unknown): number => (v === undefined ? 0 : typeof v === "number" ? v : NaN);
   const seconds = part(r.minutes) * 60 + part(r.hours) * 3600 + part(r.days) * 86_400;
   const pastime = r.pastime === undefined ? "none" : PASTIMES.find((p) => p === r.pastime);

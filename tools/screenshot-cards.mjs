@@ -300,7 +300,7 @@ async function main() {
       "chat-time-undone": [message({ sender: i18n.localize("GENESYS.Time.Speaker"), content: await timeMessage({ ...timeState, undone: true }), whisper: toGm })],
       "chat-check": [message({ sender: jack.name, content: await checkCard(corsa) }), message({ sender: jack.name, content: await checkCard(perception) })],
       "chat-check-influence": [message({ sender: jack.name, content: await checkCard(sneak) })],
-      "chat-contest-open": [message({ sender: jack.name, content: await contestCard(fresh, ownsA) }), message({ sender: jack.name, content: await contestCard(waiting, ownsB) })],
+      "chat-contest-open": [message({ sender: jack.name, content: await contestCard(fresh, ownsA) }), message({ sender: jack.name, content: await contestCard(waiting, ownsB) }), message({ sender: jack.name, content: await contestCard(waiting, narrator) })],
       "chat-contest-won": [message({ sender: jack.name, content: await contestCard(won, ownsA) })],
       "chat-contest-tie": [message({ sender: jack.name, content: await contestCard(tiedAgain, narrator) })],
       "chat-attack-pending": [message({ sender: jack.name, content: await attackCard(pending, gmView) })],

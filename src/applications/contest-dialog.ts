@@ -5,10 +5,11 @@
  * disabled here and replaced on the Narrator's client anyway.
  */
 import { asForm } from "../compat/dom.js";
-import { advantagedBy, contestPlan, type ContestSideRequest } from "../chat/contest-intents.js";
+import { advantagedBy, contestPlan } from "../chat/contest-intents.js";
 import type { ContestRequest } from "../chat/contest-flow.js";
 import type { SideId } from "../chat/contest-card.js";
-import { SkillModel, skillByKey } from "../data/item/skill.js";
+import { defaultOpponentChoice, type SideChoice } from "../chat/contest-opponent.js";
+import { SkillModel } from "../data/item/skill.js";
 import { isCharacteristic } from "../dice/check-request.js";
 import type { GenesysActor } from "../documents/actor.js";
 import { CHARACTERISTICS } from "../rules/types.js";
@@ -17,8 +18,9 @@ export const CONTEST_DIALOG_TEMPLATE = "systems/genesys-gdr/templates/dialogs/co
 
 type I18n = { localize(key: string): string; format(key: string, data?: Record<string, string>): string };
 
-/** What one side may roll: a skill by id or a characteristic, as "skill:<id>" / "char:<key>". */
-export type SideChoice = Pick<ContestSideRequest, "skillId" | "characteristic">;
+export { defaultOpponentChoice, type SideChoice } from "../chat/contest-opponent.js";
+
+/** A choice in the form: "skill:<id>" / "char:<key>". */
 
 export function choiceValue(choice: SideChoice): string {
   return choice.skillId !== null ? `skill:${choice.skillId}` : `char:${choice.characteristic ?? ""}`;
@@ -56,18 +58,6 @@ export function sideChoices(actor: GenesysActor, selected: string, i18n: I18n = 
   return options;
 }
 
-/**
- * The opponent's side by default: the same skill (by its language-free key), else that skill's characteristic; the
- * same characteristic for a characteristic.
- */
-export function defaultOpponentChoice(actor: GenesysActor, mine: SideChoice, opponent: GenesysActor): SideChoice {
-  if (mine.characteristic !== null) return mine;
-  const system = mine.skillId === null ? undefined : actor.items.get(mine.skillId)?.system;
-  if (!(system instanceof SkillModel)) return { skillId: null, characteristic: "dexterity" };
-  const same = skillByKey(opponent.items, system.slug);
-  return same?.id ? { skillId: same.id, characteristic: null } : { skillId: null, characteristic: system.characteristic };
-}
-
 /** The form's raw values. */
 export interface ContestFormValues {
   a: { choice: string; modifiers: string };
@@ -97,7 +87,8 @@ export function suggestedAdvantage(actor: GenesysActor, opponent: GenesysActor, 
 }
 
 export type ContestDialogContext = {
-  sides: { id: SideId; name: string; choices: ChoiceOption[] }[];
+  /** `locked`: a player's choice for an opponent they do not own, which the Narrator's client sets by default anyway. */
+  sides: { id: SideId; name: string; choices: ChoiceOption[]; locked: boolean }[];
   chooseLabel: string;
   modifierLabel: string;
   modifierHint: string;
@@ -105,14 +96,21 @@ export type ContestDialogContext = {
   advantage: { label: string; hint: string; options: { value: string; label: string; selected: boolean }[] };
 };
 
-export function contestDialogContext(actor: GenesysActor, opponent: GenesysActor, mine: SideChoice, isGM: boolean, i18n: I18n = game.i18n): ContestDialogContext {
+export function contestDialogContext(
+  actor: GenesysActor,
+  opponent: GenesysActor,
+  mine: SideChoice,
+  isGM: boolean,
+  i18n: I18n = game.i18n,
+  choosesOpponent: boolean = isGM,
+): ContestDialogContext {
   const theirs = defaultOpponentChoice(actor, mine, opponent);
   const request: ContestRequest = { a: { ...mine, modifiers: 0 }, b: { ...theirs, modifiers: 0 } };
   const advantaged = suggestedAdvantage(actor, opponent, request);
   return {
     sides: [
-      { id: "a", name: actor.name, choices: sideChoices(actor, choiceValue(mine), i18n) },
-      { id: "b", name: opponent.name, choices: sideChoices(opponent, choiceValue(theirs), i18n) },
+      { id: "a", name: actor.name, choices: sideChoices(actor, choiceValue(mine), i18n), locked: false },
+      { id: "b", name: opponent.name, choices: sideChoices(opponent, choiceValue(theirs), i18n), locked: !choosesOpponent },
     ],
     chooseLabel: i18n.localize("GENESYS.Contest.Side"),
     modifierLabel: i18n.localize("GENESYS.Contest.Modifier"),
@@ -142,6 +140,19 @@ export function readContestForm(form: HTMLFormElement): ContestFormValues {
   };
 }
 
+/** Keeps a locked opponent's choice at the default for the side the player picks (the Narrator's client holds to it). */
+function bindLockedOpponent(root: HTMLElement, actor: GenesysActor, opponent: GenesysActor): void {
+  const form = asForm(root) ?? root.querySelector("form");
+  const mine = form?.querySelector<HTMLSelectElement>("select[name='a.choice']");
+  const theirs = form?.querySelector<HTMLSelectElement>("select[name='b.choice']");
+  if (!mine || !theirs) return;
+  // The select's own listener runs before bindAdvantage's on the form (bubbling): its suggestion sees this choice.
+  mine.addEventListener("change", () => {
+    const choice = readChoice(mine.value);
+    if (choice) theirs.value = choiceValue(defaultOpponentChoice(actor, choice, opponent));
+  });
+}
+
 /** Keeps the suggested advantage in step with the choices until the Narrator picks one by hand. */
 function bindAdvantage(root: HTMLElement, actor: GenesysActor, opponent: GenesysActor): void {
   const form = asForm(root) ?? root.querySelector("form");
@@ -163,7 +174,11 @@ const isRequest = (value: unknown): value is ContestRequest => typeof value === 
 /** Opens the dialog; the request, or null when closed or cancelled. */
 export async function promptContest(actor: GenesysActor, opponent: GenesysActor, mine: SideChoice): Promise<ContestRequest | null> {
   const isGM = game.user.isGM;
-  const content = await foundry.applications.handlebars.renderTemplate(CONTEST_DIALOG_TEMPLATE, contestDialogContext(actor, opponent, mine, isGM));
+  // fvtt-types types game.user as User.Stored, which the lint rule cannot match to the User class.
+  // eslint-disable-next-line @typescript-eslint/no-unsafe-class-instance-assignment
+  const choosesOpponent = isGM || opponent.testUserPermission(game.user, "OWNER");
+  const context = contestDialogContext(actor, opponent, mine, isGM, game.i18n, choosesOpponent);
+  const content = await foundry.applications.handlebars.renderTemplate(CONTEST_DIALOG_TEMPLATE, context);
   // The types of DialogV2.wait are loose in 13.345.1 (V13-API §6.6): read the answer as unknown and check it.
   const answer: unknown = await foundry.applications.api.DialogV2.wait({
     window: { title: game.i18n.format("GENESYS.Contest.DialogTitle", { a: actor.name, b: opponent.name }), icon: "fa-solid fa-people-arrows" },
@@ -180,11 +195,15 @@ export async function promptContest(actor: GenesysActor, opponent: GenesysActor,
       { action: "cancel", label: game.i18n.localize("GENESYS.Contest.Cancel"), icon: "fa-solid fa-xmark" },
     ],
     render: (_event, dialog) => {
+      if (!choosesOpponent) bindLockedOpponent(dialog.element, actor, opponent);
       bindAdvantage(dialog.element, actor, opponent);
     },
     rejectClose: false,
   });
   if (!isRequest(answer)) return null;
-  // A player's modifiers and advantage are the Narrator's to give: sent as none, worked out there.
-  return isGM ? answer : { a: { ...answer.a, modifiers: 0 }, b: { ...answer.b, modifiers: 0 }, advantaged: "auto" };
+  if (isGM) return answer;
+  // A player's modifiers and advantage are the Narrator's to give: sent as none, worked out there; so is what an
+  // opponent the player does not own rolls (the default for the side the player chose).
+  const b = choosesOpponent ? answer.b : defaultOpponentChoice(actor, answer.a, opponent);
+  return { a: { ...answer.a, modifiers: 0 }, b: { ...b, modifiers: 0 }, advantaged: "auto" };
 }

@@ -3,7 +3,7 @@
  * the same dialog, checks and Narrator's authority as a click.
  */
 import type { GenesysActorRef, GenesysContestRequest } from "../api-contract.js";
-import { defaultOpponentChoice, type SideChoice } from "../applications/contest-dialog.js";
+import { defaultOpponentChoice, type SideChoice } from "./contest-opponent.js";
 import { skillByKey } from "../data/item/skill.js";
 import { isCharacteristic, show } from "../dice/check-request.js";
 import { GenesysActor } from "../documents/actor.js";

@@ -12,6 +12,12 @@ import { CHARACTERISTICS, CONDITIONS, type CharacteristicKey, type ConditionKey 
 export const CONTEST_FLAG = "contest";
 export const CONTEST_CARD_TEMPLATE = "systems/genesys-gdr/templates/chat/contest-card.hbs";
 
+/**
+ * The most rounds a card holds: the reader refuses more (a flag cannot grow without end) and the writer refuses the
+ * reroll that would pass it, so every card it writes can still be read.
+ */
+export const MAX_CONTEST_ROUNDS = 100;
+
 export const SIDE_IDS = ["a", "b"] as const;
 export type SideId = (typeof SIDE_IDS)[number];
 
@@ -99,7 +105,7 @@ export function readContestState(raw: unknown): ContestState | null {
   if (!isObject(raw) || raw["version"] !== 1 || !isContestSide(raw["a"]) || !isContestSide(raw["b"])) return null;
   if (!(raw["advantaged"] === null || isSide(raw["advantaged"]))) return null;
   const rounds = raw["rounds"];
-  if (!Array.isArray(rounds) || rounds.length === 0 || rounds.length > 50) return null;
+  if (!Array.isArray(rounds) || rounds.length === 0 || rounds.length > MAX_CONTEST_ROUNDS) return null;
   if (!rounds.every((r: unknown) => isObject(r) && isRoll(r["a"]) && isRoll(r["b"]) && isResult(r["result"]))) return null;
   const settled = raw["settled"];
   if (!(settled === null || (isObject(settled) && (settled["outcome"] === "intermediate" || isResult(settled))))) return null;
@@ -131,7 +137,7 @@ export function mayRoll(state: ContestState, side: SideId): boolean {
   return state.settled === null && round.result === null && round[side] === null;
 }
 
-export type ContestUpdate = { ok: true; state: ContestState } | { ok: false; reason: "stale" | "invalid" };
+export type ContestUpdate = { ok: true; state: ContestState } | { ok: false; reason: "stale" | "invalid" | "tooManyRounds" };
 
 /**
  * §1.7.5 one side's roll: the round resolves (resolveContrast) once both have rolled; a win settles the contest. The
@@ -160,6 +166,7 @@ export function withRoll(state: ContestState, side: SideId, roll: ContestRoll): 
 /** §1.7.5 the Narrator's answer to a tie: both roll again (the tied round stays on the card), or an intermediate outcome. */
 export function withTieChoice(state: ContestState, choice: "reroll" | "intermediate"): ContestUpdate {
   if (!awaitsTieChoice(state)) return { ok: false, reason: "stale" };
+  if (choice === "reroll" && state.rounds.length >= MAX_CONTEST_ROUNDS) return { ok: false, reason: "tooManyRounds" };
   if (choice === "reroll") return { ok: true, state: { ...state, rounds: [...state.rounds, { a: null, b: null, result: null }] } };
   return { ok: true, state: { ...state, settled: { outcome: "intermediate" }, increments: { a: null, b: null } } };
 }
@@ -168,6 +175,13 @@ export function withTieChoice(state: ContestState, choice: "reroll" | "intermedi
 export function withAdvantage(state: ContestState, advantaged: SideId | null): ContestUpdate {
   if (state.settled !== null) return { ok: false, reason: "stale" };
   return { ok: true, state: { ...state, advantaged } };
+}
+
+/** §1.7.5 the Narrator's situational modifier for one side, before that side rolls (its roll records it). */
+export function withModifiers(state: ContestState, side: SideId, modifiers: number): ContestUpdate {
+  if (!mayRoll(state, side)) return { ok: false, reason: "stale" };
+  if (!isInt(modifiers)) return { ok: false, reason: "invalid" };
+  return { ok: true, state: { ...state, [side]: { ...state[side], modifiers } } };
 }
 
 /** What each side of a won contest earned (§1.8.2 conditions 2 and 3); only skills take points. */
@@ -205,6 +219,8 @@ type SideContext = {
   roll: { dice: number[]; lines: { label: string; value: string }[]; total: number } | null;
   canRoll: boolean;
   rollLabel: string;
+  /** The Narrator's control for this side's modifier, until it rolls. */
+  modifier: { label: string; title: string; value: number } | null;
   waiting: string | null;
   increment: { text: string; cssClass: string } | null;
 };
@@ -259,6 +275,7 @@ export function contestCardContext(state: ContestState, viewer: ContestViewer, i
       roll: roll ? { dice: [...roll.dice], lines: rollLines(roll, side, i18n), total: roll.total } : null,
       canRoll,
       rollLabel: i18n.localize("GENESYS.Contest.Roll"),
+      modifier: viewer.isGM && mayRoll(state, id) ? { label: i18n.localize("GENESYS.Contest.ModifierShort"), title: i18n.localize("GENESYS.Contest.Modifier"), value: side.modifiers } : null,
       waiting: roll === null && !canRoll && mayRoll(state, id) ? i18n.localize("GENESYS.Contest.Waiting") : null,
       increment: increment ? incrementText(increment, i18n) : null,
     };

@@ -4,7 +4,8 @@
  * characteristic is a warning and nothing else), rolls its own dice, and sends intents that the active GM's client
  * decides (contest-intents.ts).
  */
-import { promptContest, type SideChoice } from "../applications/contest-dialog.js";
+import { promptContest } from "../applications/contest-dialog.js";
+import type { SideChoice } from "./contest-opponent.js";
 import { guarded } from "../applications/guarded.js";
 import { requestIntent, sendIntent, notifyResult } from "../authority/intent-channel.js";
 import { asElement } from "../compat/dom.js";
@@ -97,10 +98,10 @@ export async function contestFromCheck(plan: { actorUuid: string; skillId: strin
   return contest(actor, { opponent, ...(plan.skillId !== null ? { skillId: plan.skillId } : { characteristic: plan.characteristic }) });
 }
 
-export type ContestAction = "roll" | "reroll" | "intermediate" | "advantage";
+export type ContestAction = "roll" | "reroll" | "intermediate" | "advantage" | "modifiers";
 
 export function isContestAction(value: string): value is ContestAction {
-  return value === "roll" || value === "reroll" || value === "intermediate" || value === "advantage";
+  return value === "roll" || value === "reroll" || value === "intermediate" || value === "advantage" || value === "modifiers";
 }
 
 /** What a click on the card does: roll this side's 2D10 here, or send the Narrator's choice. */
@@ -122,8 +123,20 @@ export async function onContestAction(message: CardMessage, action: ContestActio
         return requestIntent(CONTEST_INTENTS.tie, { ...ids, choice: action });
       case "advantage":
         return requestIntent(CONTEST_INTENTS.advantage, { ...ids, advantaged: value === "a" || value === "b" ? value : null });
+      case "modifiers":
+        return false;
     }
   });
+}
+
+/** The Narrator's modifier for one side, typed on the card ("−2" as well as "-2"). */
+export async function onContestModifier(message: CardMessage, side: string | null, text: string): Promise<boolean> {
+  const modifiers = Number(text.trim().replace(/\u2212/g, "-"));
+  if ((side !== "a" && side !== "b") || !Number.isInteger(modifiers)) {
+    ui.notifications.warn(game.i18n.localize("GENESYS.Authority.Invalid"));
+    return false;
+  }
+  return guarded(false, () => requestIntent(CONTEST_INTENTS.modifiers, { messageId: message.id, side, modifiers }));
 }
 
 /** The current user as the card sees them (buttons only; the GM's client decides). */
@@ -141,11 +154,14 @@ export async function decorateContestCard(message: CardMessage, html: HTMLElemen
   const content = html.querySelector<HTMLElement>(".message-content");
   if (!content) return false;
   content.innerHTML = await renderContest(state, await contestViewer(state));
-  const act = (event: Event, control: HTMLButtonElement | HTMLSelectElement, action: string, value: string | null): void => {
+  const act = (event: Event, control: HTMLButtonElement | HTMLSelectElement | HTMLInputElement, action: string, value: string | null): void => {
     if (!isContestAction(action)) return;
     event.preventDefault();
     control.disabled = true;
-    void onContestAction(message, action, value).finally(() => {
+    const done = action === "modifiers"
+      ? onContestModifier(message, control.dataset["side"] ?? null, control.value)
+      : onContestAction(message, action, value);
+    void done.finally(() => {
       control.disabled = false;
     });
   };
@@ -155,7 +171,7 @@ export async function decorateContestCard(message: CardMessage, html: HTMLElemen
     if (button && action) act(event, button, action, button.dataset["side"] ?? null);
   });
   content.addEventListener("change", (event) => {
-    const select = asElement(event.target)?.closest<HTMLSelectElement>("select[data-contest-action]") ?? null;
+    const select = asElement(event.target)?.closest<HTMLSelectElement | HTMLInputElement>("select[data-contest-action], input[data-contest-action]") ?? null;
     const action = select?.dataset["contestAction"];
     if (select && action) act(event, select, action, select.value);
   });

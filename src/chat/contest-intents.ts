@@ -16,9 +16,11 @@ import type { CharacteristicKey } from "../rules/types.js";
 import { SYSTEM_SCOPE } from "./attack-card.js";
 import { authoredByGm, type CardMessage } from "./authored.js";
 import { actorFrom } from "./card-intents.js";
+import { defaultOpponentChoice, sameChoice } from "./contest-opponent.js";
 import {
   CONTEST_CARD_TEMPLATE,
   CONTEST_FLAG,
+  MAX_CONTEST_ROUNDS,
   NO_CONTEST_VIEWER,
   SIDE_IDS,
   contestCardContext,
@@ -26,6 +28,7 @@ import {
   newContest,
   readContestState,
   withAdvantage,
+  withModifiers,
   withRoll,
   withTieChoice,
   type ContestSide,
@@ -40,6 +43,7 @@ export const CONTEST_INTENTS = {
   roll: "contest.roll",
   tie: "contest.tie",
   advantage: "contest.advantage",
+  modifiers: "contest.modifiers",
 } as const;
 
 /** One side as a client names it: the actor and what it rolls; the modifier is the Narrator's to set. */
@@ -141,6 +145,10 @@ async function onStart(requester: Requester, raw: unknown): Promise<IntentResult
   // The one who starts it plays side a; the opponent's owner rolls their own side from the card.
   if (!mayAct(requester, actorA)) return no("GENESYS.Contest.Warn.NotAllowed");
   if (!requester.isGM && (p.a.modifiers !== 0 || p.b.modifiers !== 0)) return no("GENESYS.Contest.Warn.ModifiersGmOnly");
+  // What an opponent the player does not own rolls is the Narrator's (A-14 and the increments hang on it): the default.
+  if (!mayAct(requester, actorB) && !sameChoice(p.b, defaultOpponentChoice(actorA, p.a, actorB))) {
+    return no("GENESYS.Contest.Warn.OpponentGmOnly", { name: actorB.name });
+  }
   const planA = contestPlan(actorA, p.a);
   if (!planA.ok) return planA.result;
   const planB = contestPlan(actorB, p.b);
@@ -189,7 +197,10 @@ const isLoaded = (v: Loaded | IntentResult): v is Loaded => "state" in v;
 
 /** Writes the card; `roll`, a side's dice this update records, joins the message's Rolls (Dice So Nice, a reload). */
 async function commit(message: CardMessage, update: ContestUpdate, roll: Pick<Roll, "toJSON"> | null = null): Promise<IntentResult> {
-  if (!update.ok) return no(update.reason === "stale" ? "GENESYS.Contest.Warn.CardChanged" : "GENESYS.Authority.Invalid");
+  if (!update.ok) {
+    if (update.reason === "tooManyRounds") return no("GENESYS.Contest.Warn.TooManyRounds", { max: String(MAX_CONTEST_ROUNDS) });
+    return no(update.reason === "stale" ? "GENESYS.Contest.Warn.CardChanged" : "GENESYS.Authority.Invalid");
+  }
   const state = await awardOnce(update.state);
   await message.update({
     flags: { [SYSTEM_SCOPE]: { [CONTEST_FLAG]: state } },
@@ -265,10 +276,23 @@ async function onAdvantage(requester: Requester, raw: unknown): Promise<IntentRe
   return commit(loaded.message, withAdvantage(loaded.state, raw["advantaged"]));
 }
 
+/** §1.7.5 the Narrator sets one side's situational modifier (a player's contest starts with none), before it rolls. */
+async function onModifiers(requester: Requester, raw: unknown): Promise<IntentResult> {
+  if (!requester.isGM) return no("GENESYS.Contest.Warn.NarratorOnly");
+  if (!isObject(raw) || !isSide(raw["side"]) || !isWhole(raw["modifiers"])) return INVALID;
+  const loaded = load(raw);
+  if (!isLoaded(loaded)) return loaded;
+  const id = raw["side"];
+  const update = withModifiers(loaded.state, id, raw["modifiers"]);
+  if (!update.ok && update.reason === "stale") return no("GENESYS.Contest.Warn.AlreadyRolled", { name: loaded.state[id].name });
+  return commit(loaded.message, update);
+}
+
 /** Registers the contest card's intents. Call at init. */
 export function registerContestIntents(): void {
   registerIntent(CONTEST_INTENTS.start, onStart);
   registerIntent(CONTEST_INTENTS.roll, onRoll);
   registerIntent(CONTEST_INTENTS.tie, onTie);
   registerIntent(CONTEST_INTENTS.advantage, onAdvantage);
+  registerIntent(CONTEST_INTENTS.modifiers, onModifiers);
 }

@@ -62,6 +62,18 @@ export function healthFields() {
       /** §3.3.3 the fever of a mild poisoning: hours to its onset, then hours it still lasts (src/rules/advanced/venom-fever.ts). */
       fever: new fields.SchemaField({ startsInHours: optionalRealField(10_000), hoursLeft: optionalRealField(10_000) }),
     }),
+    /**
+     * Seconds of world time advanced in steps but not yet a whole period of their rate (src/rules/periods.ts): rest
+     * toward the next day, activity toward the next point (in seconds of the slowest activity), sleep toward the next
+     * half hour, a meal's and a drink's relief toward the next hour. Each is under its period.
+     */
+    timeCarry: new fields.SchemaField({
+      rest: realField(0, 86_400),
+      activity: realField(0, 1_800),
+      sleep: realField(0, 1_800),
+      food: realField(0, 3_600),
+      water: realField(0, 3_600),
+    }),
   };
 }
 

@@ -9,7 +9,7 @@ import { actorFrom } from "../chat/card-intents.js";
 import { GenesysActor } from "../documents/actor.js";
 import { SYSTEM_ID } from "../settings/rules-settings.js";
 import { renderTimeCard, TIME_CARD_FLAG, type TimeCardRow, type TimeCardState } from "./time-card.js";
-import { planTime, UNSPECIFIED, type TimeAnswers, type TimeDice } from "./time-plan.js";
+import { planTime, UNSPECIFIED, type TimeAnswers, type TimeDice, type TimePlan } from "./time-plan.js";
 import { systemUpdateOf, timeActorOf } from "./time-state.js";
 import { actorsConcerned } from "./time-actors.js";
 
@@ -68,17 +68,42 @@ async function rolledDice(probe: (dice: TimeDice) => void): Promise<TimeDice> {
   return { d6: take("d6", 1), d3: take("d3", 1), twoD6: take("twoD6", 2) };
 }
 
-/** One actor through the plan, written in one update; null when nothing but clocks moved or the actor has no GeneSys data. */
-async function advanceActor(actor: GenesysActor, fromSeconds: number, toSeconds: number, answers: TimeAnswers): Promise<TimeCardRow | null> {
+/**
+ * Combat rounds move the clock a few seconds at a time. An advance from elsewhere that only moves an actor's clocks
+ * (no event) is not written at once: its seconds wait here, per actor, and join the actor's next plan, written when
+ * that plan reports something, the Narrator advances time, or WRITE_EVERY_SECONDS have gathered. One update a minute
+ * of play per actor instead of one a round; the sheet's clocks lag at most that, and a reload (or another Narrator
+ * taking over as writer) loses at most that — a few seconds' wakefulness no rule's period comes close to.
+ */
+export const WRITE_EVERY_SECONDS = 60;
+const unwritten = new Map<string, number>();
+
+/** Seconds of world time not yet written to the actor (see WRITE_EVERY_SECONDS). */
+export function unwrittenSeconds(actorUuid: string): number {
+  return unwritten.get(actorUuid) ?? 0;
+}
+
+interface ActorPlan {
+  actor: GenesysActor;
+  plan: TimePlan;
+}
+
+/**
+ * One actor's plan, the seconds still unwritten first (as a stretch nobody described), then this advance with its
+ * answers; null for an actor with no GeneSys data. Throws what the rules throw on data they cannot plan.
+ */
+async function planActor(actor: GenesysActor, fromSeconds: number, toSeconds: number, answers: TimeAnswers): Promise<ActorPlan | null> {
   const read = timeActorOf(actor);
   if (!read) return null;
-  const dice = await rolledDice((probe) => { planTime(read, fromSeconds, toSeconds, answers, probe); });
-  const plan = planTime(read, fromSeconds, toSeconds, answers, dice);
-  // An animal at rest has nothing that runs: no write at all (a combat round's few seconds would touch every token).
-  if (JSON.stringify(plan.after) !== JSON.stringify(plan.before)) await actor.update({ system: systemUpdateOf(plan.after) });
-  // The clocks run in silence; the card reports what the rules did.
-  if (plan.events.length === 0) return null;
-  return { actorUuid: actor.uuid, name: actor.name, before: plan.before, after: plan.after, events: plan.events };
+  const owed = unwrittenSeconds(actor.uuid);
+  const planner = (dice: TimeDice): TimePlan => {
+    if (owed <= 0) return planTime(read, fromSeconds, toSeconds, answers, dice);
+    const first = planTime(read, fromSeconds - owed, fromSeconds, UNSPECIFIED, dice);
+    const second = planTime({ ...read, state: first.after }, fromSeconds, toSeconds, answers, dice);
+    return { before: read.state, after: second.after, events: [...first.events, ...second.events] };
+  };
+  const dice = await rolledDice((probe) => { planner(probe); });
+  return { actor, plan: planner(dice) };
 }
 
 /** The Narrators' user ids: the card is theirs alone. */
@@ -86,15 +111,48 @@ export function narratorIds(): string[] {
   return game.users.contents.filter((u) => u.isGM).map((u) => u.id);
 }
 
-/** Applies one advance to `actors` and posts its card; the card's id, or null when nothing was worth reporting. */
+/**
+ * Applies one advance to `actors` and posts its card; the card's id, or null when nothing was worth reporting.
+ * Every actor is planned before any is written, each on its own: one whose data the rules refuse (or whose write
+ * fails) is left as it was and named in a warning, the others applied. The card lists every actor written, even
+ * those whose clocks alone moved (shown without lines), so that Undo takes back the whole advance.
+ */
 export async function advanceActors(actors: readonly GenesysActor[], fromSeconds: number, toSeconds: number, answers: TimeAnswers | null): Promise<string | null> {
-  const rows: TimeCardRow[] = [];
+  const skipped: string[] = [];
+  const planned: ActorPlan[] = [];
   for (const actor of actors) {
-    const row = await advanceActor(actor, fromSeconds, toSeconds, answers ?? UNSPECIFIED);
-    if (row) rows.push(row);
+    try {
+      const p = await planActor(actor, fromSeconds, toSeconds, answers ?? UNSPECIFIED);
+      if (p) planned.push(p);
+    } catch (error) {
+      console.warn("GeneSys GdR | time not applied to", actor.name, error);
+      skipped.push(actor.name);
+    }
   }
+  const rows: TimeCardRow[] = [];
+  for (const { actor, plan } of planned) {
+    // An animal at rest has nothing that runs: no write at all.
+    if (JSON.stringify(plan.after) === JSON.stringify(plan.before)) continue;
+    const owed = unwrittenSeconds(actor.uuid) + (toSeconds - fromSeconds);
+    if (answers === null && plan.events.length === 0 && owed < WRITE_EVERY_SECONDS) {
+      unwritten.set(actor.uuid, owed);
+      continue;
+    }
+    try {
+      await actor.update({ system: systemUpdateOf(plan.after) });
+    } catch (error) {
+      console.warn("GeneSys GdR | time not written to", actor.name, error);
+      skipped.push(actor.name);
+      continue;
+    }
+    unwritten.delete(actor.uuid);
+    // What the schema kept (it clamps): the card, and so Undo, goes by what was written.
+    const after = timeActorOf(actor)?.state ?? plan.after;
+    rows.push({ actorUuid: actor.uuid, name: actor.name, before: plan.before, after, events: plan.events });
+  }
+  if (skipped.length > 0) ui.notifications.warn(game.i18n.format("GENESYS.Time.Warn.Skipped", { names: skipped.join(", ") }));
   // The Narrator's own "time passes" always gets its card, even when it did nothing: the answer to a click.
-  if (rows.length === 0 && answers === null) return null;
+  if (answers === null && !rows.some((r) => r.events.length > 0)) return null;
   const state: TimeCardState = { fromSeconds, toSeconds, answers, rows, undone: false };
   const data = {
     content: await renderTimeCard(state),

@@ -33,6 +33,8 @@ function isState(v: unknown): v is TimeState {
   if (!isObject(v) || !isCount(v["wounds"]) || !isCount(v["fatigue"]) || !isCount(v["doses"])) return false;
   const fever = v["fever"];
   if (!isObject(fever) || !isHours(fever["startsInHours"]) || !isHours(fever["hoursLeft"])) return false;
+  const carry = v["carry"];
+  if (carry !== undefined && !(isObject(carry) && ["rest", "activity", "sleep", "food", "water"].every((k) => isCount(carry[k])))) return false;
   const d = v["deprivation"];
   if (d === null) return true;
   if (!isObject(d) || !isCount(d["unassigned"]) || !isCount(d["hoursAwake"]) || !isCount(d["hoursWithoutFood"]) || !isCount(d["hoursWithoutWater"])) return false;
@@ -129,7 +131,8 @@ export function timeCardContext(state: TimeCardState, i18n: CountLocalizer): Tim
   return {
     title: i18n.format("GENESYS.Time.CardTitle", { duration: durationText(i18n, state.toSeconds - state.fromSeconds) }),
     pastime,
-    rows: state.rows.map((r) => ({ name: r.name, events: r.events.map((e) => eventText(i18n, e)) })),
+    // Rows without events are actors whose clocks alone moved: kept for Undo, not shown.
+    rows: state.rows.filter((r) => r.events.length > 0).map((r) => ({ name: r.name, events: r.events.map((e) => eventText(i18n, e)) })),
     undone: state.undone,
     undoLabel: i18n.localize("GENESYS.Time.Undo"),
     undoneText: i18n.localize("GENESYS.Time.Undone"),

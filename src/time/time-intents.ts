@@ -44,7 +44,8 @@ export function readTimeRequest(raw: unknown): TimePassesRequest | { warning: st
   const seconds = r["seconds"];
   if (typeof seconds !== "number" || !Number.isFinite(seconds)) return { warning: "GENESYS.Time.Warn.BadRequest" };
   if (seconds < 0) return { warning: "GENESYS.Time.Warn.Backwards" };
-  if (seconds === 0 || seconds > MAX_ADVANCE_SECONDS) return { warning: "GENESYS.Time.Warn.BadDuration" };
+  // Under half a second rounds to no advance at all: refused rather than moving the clock by 0.
+  if (seconds < 0.5 || seconds > MAX_ADVANCE_SECONDS) return { warning: "GENESYS.Time.Warn.BadDuration" };
   const answers = readAnswers(r["answers"]);
   if (!answers) return { warning: "GENESYS.Time.Warn.BadRequest" };
   const uuids = r["actorUuids"];

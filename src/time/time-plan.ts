@@ -3,10 +3,11 @@
  * src/rules. The Foundry side (time-advance.ts) reads each actor into a TimeState, asks for the plan and writes the
  * state it answers; the card shows its events and Undo goes back by the same state's differences.
  */
-import { activityFatigue, hungerFatigue, recoverHungerFatigue, recoverSleepFatigue, recoverThirstFatigue, reliefHours, sleepDeprivationFatigue, starvationDeadlineHours, starvationRisk, thirstFatigue, ACTIVITY_LEVELS, type ActivityLevel, type DeprivationKind } from "../rules/advanced/tiredness.js";
+import { activityFatigueInSteps, hungerFatigue, recoverHungerFatigue, recoverSleepFatigue, recoverThirstFatigue, reliefHours, sleepDeprivationFatigue, starvationDeadlineHours, starvationRisk, thirstFatigue, ACTIVITY_LEVELS, DEPRIVATION_FATIGUE, type ActivityLevel, type DeprivationKind } from "../rules/advanced/tiredness.js";
+import { completedPeriods } from "../rules/periods.js";
 import { dosesAfterHours } from "../rules/advanced/generic-damage.js";
 import { feverAfterHours, hoursCrossed, poisoningBringsFever, scheduleFever, type FeverState } from "../rules/advanced/venom-fever.js";
-import { recoverByRest } from "../rules/recovery.js";
+import { recoverByRestInSteps } from "../rules/recovery.js";
 
 /** What the actor did while the time passed: slept, rested, an activity of the §3.1.1 table, or nothing the table counts. */
 export const PASTIMES = ["none", "rest", "sleep", ...ACTIVITY_LEVELS] as const;
@@ -24,12 +25,25 @@ export const UNSPECIFIED: TimeAnswers = Object.freeze({ pastime: "none", ate: fa
 
 export type DeprivationPoints = Record<DeprivationKind, number>;
 
+/** Seconds advanced in steps toward the next whole period of each rate (the actor's system.timeCarry). */
+export interface TimeCarry {
+  rest: number;
+  activity: number;
+  sleep: number;
+  food: number;
+  water: number;
+}
+
+export const NO_CARRY: TimeCarry = Object.freeze({ rest: 0, activity: 0, sleep: 0, food: 0, water: 0 });
+
 /** An actor as time sees it. Deprivation is null for animals, which keep no clocks. */
 export interface TimeState {
   wounds: number;
   fatigue: number;
   doses: number;
   fever: FeverState;
+  /** Absent: nothing carried (a state from before carries existed, on an old card). */
+  carry?: TimeCarry;
   deprivation: {
     /** Deprivation Fatica that no kind accounts for (typed on the sheet): kept, recovered by nothing automatic. */
     unassigned: number;
@@ -90,7 +104,9 @@ export function planTime(actor: TimeActor, fromSeconds: number, toSeconds: numbe
   if (!(toSeconds >= fromSeconds)) throw new RangeError(`time moved backwards (${String(fromSeconds)} → ${String(toSeconds)})`);
   const before = actor.state;
   const hours = (toSeconds - fromSeconds) / HOURS;
+  const seconds = toSeconds - fromSeconds;
   const events: TimeEvent[] = [];
+  const carry: TimeCarry = { ...(before.carry ?? NO_CARRY) };
   let fatigue = before.fatigue;
   let wounds = before.wounds;
   let deprivation = before.deprivation ? { ...before.deprivation, points: { ...before.deprivation.points }, deadline: { ...before.deprivation.deadline } } : null;
@@ -104,23 +120,38 @@ export function planTime(actor: TimeActor, fromSeconds: number, toSeconds: numbe
       events.push(delta > 0 ? { kind: "deprived", of, fatigue: delta } : { kind: "relieved", of, fatigue: -delta });
     };
     // §3.1.1 Sonno: awake the clock runs; asleep the points go at 2 an hour and the day starts again on waking.
+    // Each rate counts its periods over consecutive steps (carry); waking, or the relief running out, starts afresh.
     if (answers.pastime === "sleep") {
-      change("sleep", -recoverSleepFatigue(d.points.sleep, hours).recovered);
+      const slept = completedPeriods(carry.sleep, seconds, HOURS / DEPRIVATION_FATIGUE.sleep.recoveryPerHour);
+      carry.sleep = slept.carrySeconds;
+      change("sleep", -recoverSleepFatigue(d.points.sleep, slept.periods / DEPRIVATION_FATIGUE.sleep.recoveryPerHour).recovered);
       d.hoursAwake = 0;
     } else {
+      carry.sleep = 0;
       const awake = d.hoursAwake + hours;
       change("sleep", sleepDeprivationFatigue(actor.strength, awake) - sleepDeprivationFatigue(actor.strength, d.hoursAwake));
       d.hoursAwake = awake;
     }
     // §3.1.1 Fame, Sete: without, a point a day (every 6 hours); with, the points go by the hour.
     const feed = (of: "hunger" | "thirst", had: boolean, since: number, gained: (h: number) => number, recover: (p: number, h: number) => { recovered: number }): number => {
+      const slot = of === "hunger" ? "food" : "water";
+      const relieve = (reliefSeconds: number): void => {
+        if (reliefSeconds <= 0) {
+          carry[slot] = 0;
+          return;
+        }
+        const hoursOf = completedPeriods(carry[slot], reliefSeconds, HOURS / DEPRIVATION_FATIGUE[of].recoveryPerHour);
+        carry[slot] = hoursOf.carrySeconds;
+        change(of, -recover(d.points[of], hoursOf.periods / DEPRIVATION_FATIGUE[of].recoveryPerHour).recovered);
+      };
       if (had) {
-        change(of, -recover(d.points[of], hours).recovered);
+        relieve(seconds);
         return 0;
       }
       const after = since + hours;
       // The meal's hours come first: what they relieve was there before; the new points come once they are over.
-      change(of, -recover(d.points[of], reliefHours(of, since, after)).recovered);
+      // Back to seconds, rounded to the millisecond: hours are fractions of a step's seconds and carry float noise.
+      relieve(Math.round(reliefHours(of, since, after) * HOURS * 1000) / 1000);
       change(of, gained(after) - gained(since));
       return after;
     };
@@ -140,7 +171,8 @@ export function planTime(actor: TimeActor, fromSeconds: number, toSeconds: numbe
       } else {
         const left = Math.max(0, deadline - hours);
         d.deadline[of] = left;
-        if (left === 0) events.push({ kind: "deadline", of });
+        // Told once, on the advance that runs it out: a deadline already at 0 is old news on every later advance.
+        if (left === 0 && deadline > 0) events.push({ kind: "deadline", of });
       }
     }
     deprivation = d;
@@ -148,15 +180,20 @@ export function planTime(actor: TimeActor, fromSeconds: number, toSeconds: numbe
 
   // §3.1.1 activity, §1.5.3 rest (sleep is rest too); deprivation Fatica is not rest's to take.
   const pastime = answers.pastime;
+  // An activity breaks a rest (its carry starts again) and a rest an activity; "none" leaves both where they were.
   if (pastime === "rest" || pastime === "sleep") {
     const locked = Math.min(fatigue, deprivationTotal(deprivation));
-    const rest = recoverByRest({ wounds, fatigue }, { minutes: Math.floor(hours * 60) }, locked);
+    const rest = recoverByRestInSteps({ wounds, fatigue }, carry.rest, seconds, locked);
+    carry.rest = rest.carrySeconds;
+    carry.activity = 0;
     if (rest.recovered.fatigue > 0 || rest.recovered.wounds > 0) events.push({ kind: "rest", fatigue: rest.recovered.fatigue, wounds: rest.recovered.wounds });
     ({ wounds, fatigue } = rest.counters);
   } else if (pastime !== "none") {
-    const tired = activityFatigue(pastime, hours * HOURS);
-    if (tired > 0) events.push({ kind: "activity", level: pastime, fatigue: tired });
-    fatigue += tired;
+    const effort = activityFatigueInSteps(pastime, carry.activity, seconds);
+    carry.activity = effort.carrySeconds;
+    carry.rest = 0;
+    if (effort.fatigue > 0) events.push({ kind: "activity", level: pastime, fatigue: effort.fatigue });
+    fatigue += effort.fatigue;
   }
 
   // §3.3.3 a mild poisoning brings its fever; §3.1.2 doses fall on each hour of the world clock.
@@ -172,7 +209,9 @@ export function planTime(actor: TimeActor, fromSeconds: number, toSeconds: numbe
   const doses = dosesAfterHours(before.doses, hoursCrossed(fromSeconds, toSeconds));
   if (doses !== before.doses) events.push({ kind: "poison", before: before.doses, after: doses });
 
-  return { before, after: { wounds, fatigue, doses, fever, deprivation }, events };
+  // A state that carried nothing and still carries nothing stays without the field: unchanged means equal.
+  const carried = before.carry !== undefined || Object.values(carry).some((v) => v !== 0);
+  return { before, after: { wounds, fatigue, doses, fever, ...(carried ? { carry } : {}), deprivation }, events };
 }
 
 /** Whether the plan changed anything the card should report (clocks running alone are not reported). */

@@ -4,14 +4,16 @@
  */
 import { AnimalModel } from "../data/actor/animal.js";
 import type { GenesysActor } from "../documents/actor.js";
-import { deprivationTotal, type TimeActor, type TimeState } from "./time-plan.js";
+import { deprivationTotal, NO_CARRY, type TimeActor, type TimeState } from "./time-plan.js";
 
 /** The actor as the planner reads it; null for an actor type this system does not define. */
 export function timeActorOf(actor: GenesysActor): TimeActor | null {
   const sys = actor.genesys;
   if (!sys) return null;
   const fever = { startsInHours: sys.poison.fever.startsInHours, hoursLeft: sys.poison.fever.hoursLeft };
-  const base = { wounds: sys.wounds.value, fatigue: sys.fatigue.value, doses: sys.poison.doses, fever };
+  const c = sys.timeCarry;
+  const carry = { rest: c.rest, activity: c.activity, sleep: c.sleep, food: c.food, water: c.water };
+  const base = { wounds: sys.wounds.value, fatigue: sys.fatigue.value, doses: sys.poison.doses, fever, carry };
   if (sys instanceof AnimalModel) return { strength: sys.characteristics.strength, resistance: sys.derived.resistance, state: { ...base, deprivation: null } };
   const d = sys.deprivation;
   const points = { ...d.points };
@@ -46,6 +48,7 @@ export function systemUpdateOf(state: TimeState): Record<string, unknown> {
     wounds: { value: state.wounds },
     fatigue: { value: state.fatigue, deprivation: Math.min(state.fatigue, deprivationTotal(state.deprivation)) },
     poison: { doses: state.doses, fever: { startsInHours: state.fever.startsInHours, hoursLeft: state.fever.hoursLeft } },
+    timeCarry: { ...state.carry },
   };
   const d = state.deprivation;
   if (d) {
@@ -82,11 +85,14 @@ export function undoneState(now: TimeState, before: TimeState, after: TimeState)
       }
     : dn;
   const feverUntouched = now.fever.startsInHours === after.fever.startsInHours && now.fever.hoursLeft === after.fever.hoursLeft;
+  // A carry is a remainder, not a count: put back only if nothing moved it since (a card from before carries had none).
+  const carryUntouched = JSON.stringify(now.carry ?? NO_CARRY) === JSON.stringify(after.carry ?? NO_CARRY);
   return {
     wounds: back(now.wounds, before.wounds, after.wounds),
     fatigue: back(now.fatigue, before.fatigue, after.fatigue),
     doses: back(now.doses, before.doses, after.doses),
     fever: feverUntouched ? before.fever : now.fever,
+    carry: carryUntouched ? { ...(before.carry ?? NO_CARRY) } : now.carry,
     deprivation,
   };
 }

@@ -11,7 +11,7 @@ import { GenesysActor } from "../documents/actor.js";
 import { signed } from "../format/numbers.js";
 import { REACTION_MODIFIERS, npcReaction, reactionSetup, type ReactionBand, type ReactionModifierKey } from "../rules/advanced/reaction.js";
 import { RulesError } from "../rules/errors.js";
-import { narratorOnly, postToolCard, toolWarn, type ToolMessage, type ToolTone } from "./tool-card.js";
+import { keyList, narratorOnly, postToolCard, toolWarn, type ToolMessage, type ToolTone } from "./tool-card.js";
 
 /** Who the Extra meets: a person actor (his Fascino and Reputazione), or the two numbers as the Narrator types them. */
 export type ReactionProtagonist = { actor: GenesysActor } | { name: string; charm: number; reputation: number };
@@ -58,7 +58,7 @@ export async function rollNpcReaction(extra: GenesysActor, request: ReactionRequ
   let keys: ReactionModifierKey[];
   const roll = new foundry.dice.Roll("1d6");
   try {
-    const setup = reactionSetup({ extraIsAnimal: animal, modifiers: request.modifiers ?? [], recognised: request.recognised === true, reputation: who.reputation });
+    const setup = reactionSetup({ extraIsAnimal: animal, modifiers: keyList("modifiers", request.modifiers), recognised: request.recognised === true, reputation: who.reputation });
     keys = setup.modifiers;
     // The inputs are checked (above and in npcReaction) before the die is rolled: a bad one rolls nothing.
     npcReaction({ charm: who.charm, d6: 1, modifiers: keys, otherModifier: request.otherModifier ?? 0, reputationModifier: setup.reputationModifier });

@@ -17,7 +17,7 @@ import {
   type RecognitionObserver,
 } from "../rules/advanced/reputation-effects.js";
 import { RulesError } from "../rules/errors.js";
-import { narratorOnly, postToolCard, toolWarn, type ToolMessage } from "./tool-card.js";
+import { keyList, narratorOnly, postToolCard, toolWarn, type ToolMessage } from "./tool-card.js";
 
 export interface RecognitionRequest {
   observer?: RecognitionObserver;
@@ -38,10 +38,12 @@ export async function rollRecognition(protagonist: GenesysActor, request: Recogn
   const i18n = game.i18n;
   const observer = request.observer ?? "person";
   let never: boolean;
+  let modifiers: readonly RecognitionModifierKey[];
   try {
     never = neverRecognises(observer);
+    modifiers = keyList("modifiers", request.modifiers);
     // Checks the modifiers before any die is rolled.
-    recognitionCheck({ fame: sys.fame, neverRecognises: true, modifiers: request.modifiers ?? [], otherModifier: request.otherModifier ?? 0 });
+    recognitionCheck({ fame: sys.fame, neverRecognises: true, modifiers, otherModifier: request.otherModifier ?? 0 });
   } catch (error) {
     if (!(error instanceof RulesError)) throw error;
     toolWarn("GENESYS.Tools.Warn.BadInput", { reason: error.message });
@@ -52,14 +54,14 @@ export async function rollRecognition(protagonist: GenesysActor, request: Recogn
   const check = recognitionCheck({
     fame: sys.fame,
     neverRecognises: never,
-    modifiers: request.modifiers ?? [],
+    modifiers,
     otherModifier: request.otherModifier ?? 0,
     ...(roll ? { roll2d6: roll.total } : {}),
   });
   const reputationModifier = check.recognised ? reputationReactionModifier(sys.reputation) : 0;
   const lines = [
     { label: i18n.localize("GENESYS.Tools.Recognition.Observer.label"), value: i18n.localize(`GENESYS.Tools.Recognition.Observer.${observer}`) },
-    ...(never ? [] : (request.modifiers ?? []).map((k) => ({ label: i18n.localize(`GENESYS.Tools.Recognition.Modifier.${k}`), value: signed(RECOGNITION_MODIFIERS[k]) }))),
+    ...(never ? [] : modifiers.map((k) => ({ label: i18n.localize(`GENESYS.Tools.Recognition.Modifier.${k}`), value: signed(RECOGNITION_MODIFIERS[k]) }))),
     ...(!never && request.otherModifier ? [{ label: i18n.localize("GENESYS.Tools.Other"), value: signed(request.otherModifier) }] : []),
     { label: i18n.localize("GENESYS.Sheet.Fame"), value: String(sys.fame) },
   ];

@@ -132,7 +132,7 @@ async function reactionOf(extras: GenesysActor[], request: ReactionToolRequest |
   for (const extra of fitting) {
     const message = await rollNpcReaction(extra, {
       protagonist,
-      modifiers: (asked.modifiers ?? []) as ReactionModifierKey[], // checked by the rules (reactionSetup)
+      modifiers: (asked.modifiers ?? []) as ReactionModifierKey[], // checked by the tool (a list) and the rules (each key)
       otherModifier: asked.otherModifier ?? 0,
       recognised: asked.recognised === true,
       hidden: asked.hidden !== false,
@@ -171,7 +171,7 @@ export async function recognitionForSelected(request?: RecognitionToolRequest): 
   let posted = 0;
   for (const actor of people) {
     const message = await rollRecognition(actor, {
-      // Checked by the rules (neverRecognises, recognitionCheck): a bad key is refused with a warning.
+      // Checked by the tool (a list) and the rules (neverRecognises, recognitionCheck): bad input is refused with a warning.
       observer: (asked.observer ?? "person") as RecognitionObserver,
       modifiers: (asked.modifiers ?? []) as RecognitionModifierKey[],
       otherModifier: asked.otherModifier ?? 0,

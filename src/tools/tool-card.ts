@@ -4,6 +4,7 @@
  * and posts it; `hidden` whispers it to the Narrators only, so no player's client receives its dice or numbers.
  */
 import { applyMessageMode } from "../compat/message-mode.js";
+import { RulesError } from "../rules/errors.js";
 
 /** A posted tool card, as ChatMessage.create gives it. */
 export type ToolMessage = ChatMessage.Stored;
@@ -34,6 +35,16 @@ export function narratorOnly(): boolean {
   if (game.user.isGM) return true;
   warnKey("GENESYS.Tools.Warn.NarratorOnly");
   return false;
+}
+
+/**
+ * A macro's list of modifier keys, checked for being a list before the rules read it (they check each key); a string or
+ * anything else raises the RulesError the tools turn into a warning.
+ */
+export function keyList<K extends string>(name: string, value: readonly K[] | undefined): readonly K[] {
+  const raw: unknown = value; // what a macro passes is only typed, not checked
+  if (raw !== undefined && !Array.isArray(raw)) throw new RulesError(name, raw, "a list of modifier keys");
+  return value ?? [];
 }
 
 export function toolWarn(key: string, data: Record<string, string> = {}): void {

@@ -40,6 +40,24 @@ describe("time passes for a Protagonista (FOR 7, RES 28)", () => {
     expect(actor.state).toEqual(planTime(person(), 0, 16 * H, UNSPECIFIED, NO_DICE).after);
   });
 
+  it.each([
+    ["rest", { pastime: "rest", ate: true, drank: true }],
+    ["sleep", { pastime: "sleep", ate: true, drank: true }],
+    ["walking", { pastime: "slightlyTiring", ate: false, drank: false }],
+    ["hard work, fed", { pastime: "tiring", ate: true, drank: true }],
+    ["walking, drinking", { pastime: "slightlyTiring", ate: false, drank: true }],
+  ] as const)("small steps add up with %s: 30 h in 6-minute steps is 30 h at once", (_name, answers) => {
+    const start = person({ fatigue: 40, wounds: 3 }, { points: { sleep: 10, hunger: 4, thirst: 3 }, hoursAwake: 20, hoursWithoutFood: 100, hoursWithoutWater: 20 });
+    const step = 6 * 60;
+    const steps = (30 * H) / step;
+    let actor = start;
+    for (let i = 0; i < steps; i++) actor = { ...actor, state: planTime(actor, i * step, (i + 1) * step, answers, NO_DICE).after };
+    const once = planTime(start, 0, 30 * H, answers, NO_DICE).after;
+    expect({ wounds: actor.state.wounds, fatigue: actor.state.fatigue, points: actor.state.deprivation?.points }).toEqual({ wounds: once.wounds, fatigue: once.fatigue, points: once.deprivation?.points });
+    expect(actor.state.deprivation?.hoursAwake).toBeCloseTo(once.deprivation?.hoursAwake ?? NaN, 6);
+    expect(actor.state.fatigue).not.toBe(start.state.fatigue); // the stretch does something to count
+  });
+
   it("8 hours of sleep: the sleep points go at 2 an hour, the day starts again, rest takes the ordinary Fatica", () => {
     const tired = person({ fatigue: 30, wounds: 1 }, { points: { sleep: 12, hunger: 0, thirst: 0 }, hoursAwake: 20 });
     const plan = planTime(tired, 0, 8 * H, { pastime: "sleep", ate: true, drank: true }, NO_DICE);

@@ -8,6 +8,7 @@ export type HealthSource = {
   wounds: { value: number };
   fatigue: { value: number; deprivation: number };
   poison: { doses: number; fever?: FeverState };
+  timeCarry?: { rest: number; activity: number; sleep: number; food: number; water: number };
 };
 
 export type ConditionState = {

@@ -1,4 +1,5 @@
-import { RulesError, diceSum, nat, oneOf, pos, real } from "../errors.js";
+import { RulesError, diceSum, nat, oneOf, real } from "../errors.js";
+import { completedPeriods } from "../periods.js";
 
 /** §3.1.1 Stanchezza: the four activity levels, from walking to lifting great weights. */
 export const ACTIVITY_LEVELS = ["slightlyTiring", "tiring", "veryTiring", "extremelyTiring"] as const;
@@ -17,6 +18,20 @@ export const ACTIVITY_FATIGUE: Readonly<Record<ActivityLevel, Readonly<{ points:
 export function activityFatigue(activity: ActivityLevel, seconds: number): number {
   const rate = ACTIVITY_FATIGUE[oneOf("activity", activity, ACTIVITY_LEVELS)];
   return Math.floor(real("seconds", seconds, 0) / rate.everySeconds) * rate.points;
+}
+
+/** The longest activity period (slightly tiring, 30 min): the unit in which a partial period is carried. */
+export const ACTIVITY_CARRY_SECONDS = ACTIVITY_FATIGUE.slightlyTiring.everySeconds;
+
+/**
+ * §3.1.1 Stanchezza over several steps (D-24 read cumulatively): `carrySeconds` is the progress toward the next point
+ * left by earlier steps, counted in seconds of the slowest activity (so it survives a change of level as the same
+ * fraction of a period); answers the Fatica of this step and the progress it leaves.
+ */
+export function activityFatigueInSteps(activity: ActivityLevel, carrySeconds: number, seconds: number): { fatigue: number; carrySeconds: number } {
+  const rate = ACTIVITY_FATIGUE[oneOf("activity", activity, ACTIVITY_LEVELS)];
+  const step = completedPeriods(real("carrySeconds", carrySeconds, 0), real("seconds", seconds, 0) * (ACTIVITY_CARRY_SECONDS / rate.everySeconds), ACTIVITY_CARRY_SECONDS);
+  return { fatigue: step.periods * rate.points, carrySeconds: step.carrySeconds };
 }
 
 /** §3.1.1 the three deprivations; their Fatica is tracked apart because it recovers only in its own way. */
@@ -83,9 +98,13 @@ export function recoverThirstFatigue(points: number, hoursSinceDrink: number): D
   return recover(nat("points", points), real("hoursSinceDrink", hoursSinceDrink, 0), DEPRIVATION_FATIGUE.thirst.recoveryPerHour);
 }
 
-/** §3.1.1 Fame/Sete (A-35): the deprivation points of one kind by themselves would make the character Collapse (> ceil(7R/8)). */
+/**
+ * §3.1.1 Fame/Sete (A-35): the deprivation points of one kind by themselves would make the character Collapse (> ceil(7R/8)).
+ * Reading for Resistenza 0 (Forza 0, which the sheet allows): the collapse threshold is 0, so a single point of hunger
+ * (thirst) already puts the character at risk — the same formula, not an error.
+ */
 export function starvationRisk(deprivationPoints: number, resistance: number): boolean {
-  return nat("deprivationPoints", deprivationPoints) > Math.ceil((7 * pos("resistance", resistance)) / 8);
+  return nat("deprivationPoints", deprivationPoints) > Math.ceil((7 * nat("resistance", resistance)) / 8);
 }
 
 /** §3.1.1 Fame/Sete: hours left before death once starvationRisk holds — the 2D6 roll itself. */

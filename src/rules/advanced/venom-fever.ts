@@ -23,9 +23,12 @@ export function feverActive(state: FeverState): boolean {
   return state.startsInHours === null && state.hoursLeft !== null;
 }
 
-/** §3.3.3 a mild poisoning (doses > R/3, §3.1.2) with no fever yet on its way brings one. */
+/**
+ * §3.3.3 a mild poisoning (doses > R/3, §3.1.2) with no fever yet on its way brings one. No doses, no poisoning,
+ * whatever the Resistenza: so an actor with Resistenza 0 (Forza 0), which poisonEffect refuses, is asked nothing.
+ */
 export function poisoningBringsFever(doses: number, resistance: number, state: FeverState): boolean {
-  return !hasFever(state) && poisonEffect(doses, resistance) !== "none";
+  return !hasFever(state) && doses !== 0 && poisonEffect(doses, resistance) !== "none";
 }
 
 /** §3.3.3 the fever to come: onset after the 1D6 hours rolled, lasting the 1D3 days rolled unless an antidote cures it. */

@@ -173,6 +173,11 @@ describe("§3.1.1 starvation (A-35)", () => {
     }
   });
 
+  it("RES 0 (FOR 0): the collapse threshold is 0, so one point of a kind already brings the risk", () => {
+    expect(starvationRisk(0, 0)).toBe(false);
+    expect(starvationRisk(1, 0)).toBe(true);
+  });
+
   it("the deadline is the 2D6 roll in hours", () => {
     for (let roll = 2; roll <= 12; roll++) expect(starvationDeadlineHours(roll)).toBe(roll);
   });
@@ -186,7 +191,7 @@ describe("§3.1.1 starvation (A-35)", () => {
 
   it("rejects bad input", () => {
     rejects(() => starvationRisk(-1, 28), "deprivationPoints");
-    rejects(() => starvationRisk(3, 0), "resistance");
+    rejects(() => starvationRisk(3, -1), "resistance");
     rejects(() => starvationDeadlineHours(1), "roll2d6");
     rejects(() => starvationDeadlineHours(13), "roll2d6");
     rejects(() => diesOfDeprivation({ deadlineHours: 13, hoursElapsed: 1 }), "deadlineHours");
