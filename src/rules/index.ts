@@ -28,3 +28,4 @@ export * from "./advanced/surprise.js";
 export * from "./advanced/stun.js";
 export * from "./advanced/animals.js";
 export * from "./advanced/venom-fever.js";
+export * from "./sim/index.js";
