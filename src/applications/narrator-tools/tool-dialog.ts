@@ -41,6 +41,8 @@ export async function openToolDialog<T>(config: {
   isAnswer: (value: unknown) => value is T;
   /** The select whose "custom" choice shows the `[data-custom]` fields. */
   customSelect?: string;
+  /** Wires the rendered form (a kind select showing its own fields, say). */
+  bind?: (root: HTMLElement) => void;
 }): Promise<T | null> {
   const content = await foundry.applications.handlebars.renderTemplate(config.template, { ...config.context });
   // The types of DialogV2.wait are loose in 13.345.1 (V13-API §6.6): read the answer as unknown and check it.
@@ -54,6 +56,7 @@ export async function openToolDialog<T>(config: {
     ],
     render: (_event, dialog) => {
       if (config.customSelect) bindCustomFields(dialog.element, config.customSelect);
+      config.bind?.(dialog.element);
     },
     rejectClose: false,
   });

@@ -1,13 +1,19 @@
 import { RulesError, diceSum, nat, oneOf, pos, real } from "../errors.js";
 import type { DamageType } from "../types.js";
+import { HAZARD_MAX_DICE } from "./hazard-damage.js";
 
 /** §3.1.2 Cadute: metres of fall per 1D6 of trauma. */
 export const FALL_METRES_PER_DIE = 1.5;
 
-/** §3.1.2 Cadute (A-24): D6s of trauma for a fall, one per full 1.5 m (3 m → 2, 4.4 m → 2, 4.5 m → 3). */
+/**
+ * §3.1.2 Cadute (A-24): D6s of trauma for a fall, one per full 1.5 m (3 m → 2, 4.4 m → 2, 4.5 m → 3). More than a
+ * hazard's dice cap (HAZARD_MAX_DICE, 150 m and up) is refused: a typing slip, not a fall any table rolls.
+ */
 export function fallDice(heightMetres: number): number {
   // 2h is exact in floating point, so multiples of 1.5 m land exactly on an integer.
-  return Math.floor((2 * real("heightMetres", heightMetres, 0)) / 3);
+  const dice = Math.floor((2 * real("heightMetres", heightMetres, 0)) / 3);
+  if (dice > HAZARD_MAX_DICE) throw new RulesError("heightMetres", heightMetres, `under ${String((HAZARD_MAX_DICE + 1) * FALL_METRES_PER_DIE)} (at most ${String(HAZARD_MAX_DICE)} dice)`);
+  return dice;
 }
 
 /** §3.1.2 Cadute: how the fall began — a deliberate jump or dive, or an accident. */

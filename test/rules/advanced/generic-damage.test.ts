@@ -11,6 +11,7 @@ import {
   flameDamage,
   poisonEffect,
 } from "../../../src/rules/advanced/generic-damage.js";
+import { HAZARD_MAX_DICE } from "../../../src/rules/advanced/hazard-damage.js";
 
 describe("§3.1.2 falls", () => {
   it.each([
@@ -28,12 +29,16 @@ describe("§3.1.2 falls", () => {
     expect(fallDice(height)).toBe(dice);
   });
 
-  it("one die per full 1.5 m, exactly at every multiple (exhaustive k ≤ 200)", () => {
+  it("one die per full 1.5 m, exactly at every multiple up to the hazard dice cap (exhaustive)", () => {
     expect(FALL_METRES_PER_DIE).toBe(1.5);
-    for (let k = 0; k <= 200; k++) {
+    for (let k = 0; k <= HAZARD_MAX_DICE; k++) {
       expect(fallDice(k * 1.5)).toBe(k);
       expect(fallDice(k * 1.5 + 1.49)).toBe(k);
     }
+  });
+
+  it("more dice than the hazard cap (arbitrary damage's 100) is refused: 151.5 m, 1 000 000 m, 1e300 m", () => {
+    for (const height of [(HAZARD_MAX_DICE + 1) * 1.5, 1_000_000, 1e300]) rejects(() => fallDice(height), "heightMetres");
   });
 
   it("difficulty: 15 after a jump or dive, 30 after an accident", () => {

@@ -1,0 +1,138 @@
+/**
+ * The card of the Narrator's hazards (§3.1.2 falls, flames, arbitrary damage; §3.2.6 explosions): what happened, the
+ * dice and lines of the computation, and one row per victim with what it took and its own Undo (and Undo all). The
+ * flag keeps, per row, the ledger record and what the hit added, so Undo (hazard-intents.ts) takes back that and no
+ * more. Texts are localized once, on the Narrator's client that posts the card; buttons are labelled at each render.
+ */
+import { applyMessageMode } from "../compat/message-mode.js";
+import { SYSTEM_ID } from "../settings/rules-settings.js";
+
+export const HAZARD_CARD_FLAG = "hazardCard";
+export const HAZARD_CARD_TEMPLATE = "systems/genesys-gdr/templates/chat/hazard-card.hbs";
+
+export type HazardCardKind = "fall" | "flames" | "damage" | "explosion" | "landing";
+
+export interface HazardLine {
+  label: string;
+  value: string;
+}
+
+export interface HazardRow {
+  actorUuid: string;
+  tokenUuid: string | null;
+  name: string;
+  /** The ledger entry of this hit on the actor (GenesysActor#applyDamage). */
+  recordId: string;
+  /** The dice of this victim's own rolls (a fall's D6s, the flames' 2D6), shown on the row. */
+  dice: number[];
+  lines: HazardLine[];
+  /** "3 Ferite, 2 Fatica → Ferito", or "nessun danno". */
+  result: string;
+  added: { wounds: number; fatigue: number };
+  /** §3.2.2 difficulty of the Forza check when the optional stun rule calls for one, else null. */
+  stunDifficulty: number | null;
+  /** §3.2.2 the stun check once made (absent before, and on cards posted before it was recorded). */
+  stun?: HazardStun | null;
+  undone: boolean;
+  /** What Undo said (less than the hit when the counters went down meanwhile). */
+  undoneText: string | null;
+}
+
+/**
+ * §3.2.2 the stun check a row's victim made: its total against the damage before armour, and whether it knocked him
+ * down; `proned` when it was this check that laid him prone (not when he already lay there), as the card says.
+ */
+export interface HazardStun {
+  total: number;
+  difficulty: number;
+  knockedDown: boolean;
+  proned: boolean;
+  /** What the card says of it, in the Narrator's language. */
+  text: string;
+}
+
+export interface HazardCardState {
+  kind: HazardCardKind;
+  title: string;
+  subtitle: string | null;
+  dice: { values: number[]; sum: number; label: string } | null;
+  lines: HazardLine[];
+  notes: string[];
+  rows: HazardRow[];
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+const isString = (v: unknown): v is string => typeof v === "string";
+const isCount = (v: unknown): v is number => typeof v === "number" && Number.isInteger(v) && v >= 0;
+const isLine = (v: unknown): v is HazardLine => isObject(v) && isString(v["label"]) && isString(v["value"]);
+const KINDS: readonly string[] = ["fall", "flames", "damage", "explosion", "landing"];
+const isStun = (v: unknown): v is HazardStun => isObject(v) && typeof v["total"] === "number" && Number.isInteger(v["total"]) && isCount(v["difficulty"])
+  && typeof v["knockedDown"] === "boolean" && typeof v["proned"] === "boolean" && isString(v["text"]);
+
+function isRow(v: unknown): v is HazardRow {
+  if (!isObject(v) || !isString(v["actorUuid"]) || !isString(v["name"]) || !isString(v["recordId"]) || !isString(v["result"])) return false;
+  if (!(v["tokenUuid"] === null || isString(v["tokenUuid"])) || typeof v["undone"] !== "boolean") return false;
+  if (!(v["undoneText"] === null || isString(v["undoneText"])) || !(v["stunDifficulty"] === null || isCount(v["stunDifficulty"]))) return false;
+  if (!(v["stun"] === undefined || v["stun"] === null || isStun(v["stun"]))) return false;
+  const added = v["added"];
+  const dice = v["dice"];
+  const lines = v["lines"];
+  return isObject(added) && isCount(added["wounds"]) && isCount(added["fatigue"]) && Array.isArray(dice) && dice.every(isCount)
+    && Array.isArray(lines) && lines.every(isLine);
+}
+
+/** The card's state, or null for anything of another shape. */
+export function readHazardCard(raw: unknown): HazardCardState | null {
+  if (!isObject(raw) || !isString(raw["kind"]) || !KINDS.includes(raw["kind"]) || !isString(raw["title"])) return null;
+  if (!(raw["subtitle"] === null || isString(raw["subtitle"]))) return null;
+  const dice = raw["dice"];
+  if (!(dice === null || (isObject(dice) && Array.isArray(dice["values"]) && dice["values"].every(isCount) && isCount(dice["sum"]) && isString(dice["label"])))) return null;
+  const { lines, notes, rows } = raw;
+  if (!Array.isArray(lines) || !lines.every(isLine) || !Array.isArray(notes) || !notes.every(isString) || !Array.isArray(rows) || !rows.every(isRow)) return null;
+  // Each part checked above.
+  return raw as unknown as HazardCardState;
+}
+
+/** The state of a hazard card in a message's flags (not yet checked for who wrote it). */
+export function hazardFlagOf(message: { flags: unknown }): unknown {
+  // Flags are read as unknown and checked by readHazardCard; the FlagConfig entry is the attack card's.
+  const flags = message.flags as Record<string, Record<string, unknown> | undefined>;
+  return flags[SYSTEM_ID]?.[HAZARD_CARD_FLAG];
+}
+
+type I18n = { localize(key: string): string };
+
+/** What templates/chat/hazard-card.hbs shows. */
+export function hazardCardContext(state: HazardCardState, i18n: I18n) {
+  const live = state.rows.filter((r) => !r.undone);
+  return {
+    ...state,
+    rows: state.rows.map((r) => ({ ...r, hasDice: r.dice.length > 0, stun: !r.undone && r.stunDifficulty !== null && !r.stun, stunText: r.stun?.text ?? null })),
+    undoAll: live.length > 1,
+    // A landing card harms nobody yet: it says where the blast goes off.
+    nobody: state.rows.length === 0 && state.kind !== "landing",
+    labels: {
+      undo: i18n.localize("GENESYS.Hazard.Undo"),
+      undoAll: i18n.localize("GENESYS.Hazard.UndoAll"),
+      stun: i18n.localize("GENESYS.Hazard.Stun"),
+      nobody: i18n.localize("GENESYS.Hazard.Nobody"),
+    },
+  };
+}
+
+export async function renderHazardCard(state: HazardCardState): Promise<string> {
+  return foundry.applications.handlebars.renderTemplate(HAZARD_CARD_TEMPLATE, hazardCardContext(state, game.i18n));
+}
+
+/** Posts the card (public unless `hidden`), with the rolls for the dice animation and the tooltip. */
+export async function postHazardCard(state: HazardCardState, options: { hidden: boolean; rolls: Roll[]; speaker?: Actor.Implementation | null }): Promise<ChatMessage.Stored | null> {
+  const data: ChatMessage.CreateData = {
+    speaker: options.speaker ? ChatMessage.getSpeaker({ actor: options.speaker }) : ChatMessage.getSpeaker(),
+    content: await renderHazardCard(state),
+    ...(options.rolls.length > 0 ? { rolls: options.rolls } : {}),
+    flags: { [SYSTEM_ID]: { [HAZARD_CARD_FLAG]: state } },
+  } as ChatMessage.CreateData; // FlagConfig lists the attack card's flags; this one is read back as unknown (readHazardCard)
+  applyMessageMode(data, options.hidden ? "gm" : "public");
+  const message = await ChatMessage.implementation.create(data);
+  return message ?? null;
+}
