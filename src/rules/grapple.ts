@@ -89,3 +89,30 @@ export function grappleAdvantage(state: GrappleState, side: GrappleSide): number
 export function canMove(state: GrappleState): boolean {
   return checkState(state).status === "free";
 }
+
+/**
+ * §2.3.4/§2.3.7 the advantage rows an attack on a grappler counts: what the attacker ticked, with the grapple's own row
+ * (from the grapple's state) in place of any grapple row ticked by hand, so +4 and +6 are never both counted.
+ */
+export function withGrappleAdvantage(ticked: readonly AdvantageKey[], position: AdvantageKey | null): AdvantageKey[] {
+  if (position === null) return [...ticked];
+  if (position !== "opponentGrappling" && position !== "opponentImmobilised") throw new RulesError("position", position, "a grapple advantage row");
+  return [...ticked.filter((k) => k !== "opponentGrappling" && k !== "opponentImmobilised"), position];
+}
+
+/**
+ * §2.3.7 (A-19d) what a grappler may still add to a defence roll: neither can move, so neither the Difesa maneuver's
+ * bonus nor a dive counts (§2.2.1 both need a character free to move); he still defends, with the grade he has.
+ */
+export function grappleDefenceLimits(state: GrappleState): { defenceManeuver: boolean; dive: boolean } {
+  const free = canMove(state);
+  return { defenceManeuver: free, dive: free };
+}
+
+/**
+ * §2.3.7 (A-19a) the end of a turn of the attacker's in which he declared no contest: his streak stands or, with
+ * `grappleStreakBrokenByIdleTurn`, starts again.
+ */
+export function grappleIdleTurn(state: GrappleState, options: Partial<RulesOptions> = {}): GrappleState {
+  return grappleContest(state, { declaredBy: "none" }, options);
+}
