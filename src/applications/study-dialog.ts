@@ -1,0 +1,263 @@
+/**
+ * §1.8.3 the study planner, opened from a skill row of a Protagonista's sheet: related to the job or not, a teacher
+ * (someone with the skill the user can see, or a grade and Fascino typed), the days per point and per grade as the
+ * rules and the A-27 setting give them, and why a teacher cannot teach. Confirmed, it stores the plan on the actor;
+ * world time then advances it (time/study-time.ts). The sheet pauses, resumes and stops it.
+ */
+import { asForm } from "../compat/dom.js";
+import { CharacterModel } from "../data/actor/character.js";
+import { NpcModel } from "../data/actor/npc.js";
+import type { StudyStatus } from "../data/actor/study-plan.js";
+import { SkillModel, skillByKey } from "../data/item/skill.js";
+import { GenesysActor } from "../documents/actor.js";
+import { studyDaysPerGrade, studyDaysPerPoint } from "../rules/increment.js";
+import type { RulesOptions } from "../rules/options.js";
+import { teacherVerdict, type TeacherVerdict } from "../rules/study.js";
+import { rulesOptions, unlinkedTokenActors } from "../settings/rules-settings.js";
+import { readForm, type FormValues } from "./attack-dialog.js";
+import { guarded } from "./guarded.js";
+
+export const STUDY_DIALOG_TEMPLATE = "systems/genesys-gdr/templates/dialogs/study-dialog.hbs";
+
+interface Localizer {
+  lang?: string;
+  localize(key: string): string;
+  format(key: string, data?: Record<string, string>): string;
+}
+
+/** Someone who could teach the skill: his grade in it and his Fascino. */
+export interface TeacherCandidate {
+  uuid: string;
+  name: string;
+  grade: number;
+  charm: number;
+}
+
+/** What the dialog answered. */
+export interface StudyAnswer {
+  related: boolean;
+  /** "none", "custom" (typed below) or a candidate's uuid. */
+  teacher: string;
+  teacherGrade: number;
+  teacherCharm: number;
+  rate: number;
+}
+
+/** The student's skill as the planner reads it: its name, slug and the grade days are counted on. */
+export interface StudentSkill {
+  id: string;
+  name: string;
+  slug: string;
+  grade: number;
+  related: boolean;
+}
+
+/** The skill of a Protagonista, or null when the actor is no Protagonista or has no such skill. */
+export function studentSkill(actor: GenesysActor, skillId: string): StudentSkill | null {
+  if (!(actor.genesys instanceof CharacterModel)) return null;
+  const item = actor.items.get(skillId);
+  const sys = item?.system;
+  if (!item || !(sys instanceof SkillModel) || !sys.breakdown) return null;
+  // Days are counted on the skill's own grade: armour slows the hands, not the learning.
+  return { id: skillId, name: item.name, slug: sys.slug, grade: Math.max(1, sys.breakdown.grade + sys.breakdown.armourPenalty), related: sys.related };
+}
+
+/** The people (world actors and unlinked tokens' own) this user may see who have the skill, the student apart. */
+export function teacherCandidates(student: GenesysActor, slug: string): TeacherCandidate[] {
+  const seen = new Set<string>([student.uuid]);
+  const found: TeacherCandidate[] = [];
+  const all: unknown[] = [...game.actors.contents, ...unlinkedTokenActors()];
+  for (const actor of all) {
+    if (!(actor instanceof GenesysActor) || seen.has(actor.uuid)) continue;
+    seen.add(actor.uuid);
+    const sys = actor.genesys;
+    if (!(sys instanceof CharacterModel || sys instanceof NpcModel)) continue;
+    // A player learns no grade of someone whose sheet he may not open.
+    // fvtt-types types collection members as User.Stored, which the lint rule cannot match to the User class.
+    // eslint-disable-next-line @typescript-eslint/no-unsafe-class-instance-assignment
+    if (!game.user.isGM && !actor.testUserPermission(game.user, "OBSERVER")) continue;
+    const skill = skillByKey(actor.items, slug)?.system;
+    if (!(skill instanceof SkillModel) || skill.grade === null) continue;
+    found.push({ uuid: actor.uuid, name: actor.name, grade: skill.grade, charm: sys.characteristics.charm });
+  }
+  return found.sort((a, b) => b.grade - a.grade || a.name.localeCompare(b.name));
+}
+
+/** The teacher an answer names, or null for none; undefined when it names someone not on the list. */
+export function chosenTeacher(answer: Pick<StudyAnswer, "teacher" | "teacherGrade" | "teacherCharm">, candidates: readonly TeacherCandidate[]): { name: string; grade: number; charm: number } | null | undefined {
+  if (answer.teacher === "none") return null;
+  if (answer.teacher === "custom") return { name: "", grade: answer.teacherGrade, charm: answer.teacherCharm };
+  const found = candidates.find((c) => c.uuid === answer.teacher);
+  return found ? { name: found.name, grade: found.grade, charm: found.charm } : undefined;
+}
+
+export interface StudyPreview {
+  daysPerPoint: number;
+  daysPerGrade: number;
+  verdict: TeacherVerdict | null;
+}
+
+/** §1.8.3 the numbers the dialog shows: a teacher who cannot teach halves nothing. */
+export function studyPreview(grade: number, related: boolean, teacher: { grade: number; charm: number } | null, options: Partial<RulesOptions>): StudyPreview {
+  const verdict = teacher ? teacherVerdict(teacher.grade, teacher.charm, grade) : null;
+  const conditions = { related, withTeacher: verdict?.canTeach === true };
+  return { daysPerPoint: studyDaysPerPoint(grade, conditions, options), daysPerGrade: studyDaysPerGrade(grade, conditions, options), verdict };
+}
+
+const days = (i18n: Localizer, n: number): string => new Intl.NumberFormat(i18n.lang ?? "it", { maximumFractionDigits: 2 }).format(n);
+
+/** The preview's lines, localized: days per point and per grade, and what the teacher can do (or why not). */
+export function previewText(i18n: Localizer, preview: StudyPreview, studentGrade: number): { days: string; teacher: string | null; refused: boolean } {
+  const dayLine = i18n.format("GENESYS.Study.Days", { point: days(i18n, preview.daysPerPoint), grade: days(i18n, preview.daysPerGrade) });
+  const v = preview.verdict;
+  if (!v) return { days: dayLine, teacher: null, refused: false };
+  const data = { effective: String(v.effective), shortfall: String(v.shortfall), student: String(studentGrade) };
+  const key = v.canTeach ? (v.shortfall > 0 ? "GENESYS.Study.Teacher.CanReduced" : "GENESYS.Study.Teacher.Can") : `GENESYS.Study.Teacher.${v.refusal === "poorCommunicator" ? "PoorCommunicator" : "NotHigher"}`;
+  return { days: dayLine, teacher: i18n.format(key, data), refused: !v.canTeach };
+}
+
+/** The dialog's texts and choices. */
+export function studyDialogContext(i18n: Localizer, skill: StudentSkill, candidates: readonly TeacherCandidate[], options: Partial<RulesOptions>): Record<string, unknown> {
+  const preview = previewText(i18n, studyPreview(skill.grade, skill.related, null, options), skill.grade);
+  return {
+    skill: i18n.format("GENESYS.Study.Dialog.Skill", { name: skill.name, grade: String(skill.grade) }),
+    hint: i18n.localize("GENESYS.Study.Dialog.Hint"),
+    related: skill.related,
+    labels: {
+      related: i18n.localize("GENESYS.Study.Dialog.Related"),
+      teacher: i18n.localize("GENESYS.Study.Dialog.Teacher"),
+      teacherGrade: i18n.localize("GENESYS.Study.Dialog.TeacherGrade"),
+      teacherCharm: i18n.localize("GENESYS.Study.Dialog.TeacherCharm"),
+      rate: i18n.localize("GENESYS.Study.Dialog.Rate"),
+      rateHint: i18n.localize("GENESYS.Study.Dialog.RateHint"),
+    },
+    teachers: [
+      { value: "none", label: i18n.localize("GENESYS.Study.Dialog.NoTeacher"), selected: true },
+      ...candidates.map((c) => ({ value: c.uuid, label: i18n.format("GENESYS.Study.Dialog.Candidate", { name: c.name, grade: String(c.grade), charm: String(c.charm) }), selected: false })),
+      { value: "custom", label: i18n.localize("GENESYS.Study.Dialog.CustomTeacher"), selected: false },
+    ],
+    preview,
+  };
+}
+
+const numberOf = (v: FormValues, key: string): number => {
+  const raw = v[key];
+  const clean = (typeof raw === "string" ? raw : "").trim().replace(/\u2212/g, "-").replace(",", ".");
+  return clean === "" ? NaN : Number(clean);
+};
+
+/** The form as submitted, or null when a number in it makes no sense (the caller warns). */
+export function readStudyForm(v: FormValues): StudyAnswer | null {
+  const teacher = typeof v["teacher"] === "string" ? v["teacher"] : "none";
+  const custom = teacher === "custom";
+  const teacherGrade = custom ? numberOf(v, "teacherGrade") : 0;
+  const teacherCharm = custom ? numberOf(v, "teacherCharm") : 7;
+  const rate = numberOf(v, "rate");
+  const whole = (n: number, max: number): boolean => Number.isInteger(n) && n >= 0 && n <= max;
+  if (!whole(teacherGrade, 60) || !whole(teacherCharm, 30) || !(rate >= 0.05 && rate <= 1)) return null;
+  return { related: v["related"] === true, teacher, teacherGrade, teacherCharm, rate };
+}
+
+function warn(key: string, data: Record<string, string> = {}): false {
+  ui.notifications.warn(game.i18n.format(key, data));
+  return false;
+}
+
+/**
+ * Starts (or replaces) the actor's study of the skill as answered; false, with a warning and nothing changed, when the
+ * skill is gone, the user does not own the actor, or the teacher cannot teach.
+ */
+export async function startStudy(actor: GenesysActor, skillId: string, answer: StudyAnswer): Promise<boolean> {
+  const skill = studentSkill(actor, skillId);
+  if (!skill) return warn("GENESYS.Study.Warn.NoSkill");
+  if (!actor.isOwner) return warn("GENESYS.Warn.NotOwner", { name: actor.name });
+  const teacher = chosenTeacher(answer, teacherCandidates(actor, skill.slug));
+  if (teacher === undefined) return warn("GENESYS.Study.Warn.TeacherGone");
+  if (teacher) {
+    const verdict = teacherVerdict(teacher.grade, teacher.charm, skill.grade);
+    if (!verdict.canTeach) return warn(`GENESYS.Study.Teacher.${verdict.refusal === "poorCommunicator" ? "PoorCommunicator" : "NotHigher"}`, { effective: String(verdict.effective), shortfall: String(verdict.shortfall), student: String(skill.grade) });
+  }
+  await actor.update({
+    system: {
+      study: {
+        status: "active",
+        skillId,
+        related: answer.related,
+        rate: answer.rate,
+        progressDays: 0,
+        teacher: teacher ? { name: teacher.name, grade: teacher.grade, charm: teacher.charm } : { name: "", grade: null, charm: 7 },
+        note: "",
+      },
+    },
+  });
+  ui.notifications.info(game.i18n.format("GENESYS.Study.Started", { name: actor.name, skill: skill.name }));
+  return true;
+}
+
+/** Pauses, resumes or stops the actor's study from the sheet; false, with a warning, when there is none to change. */
+export async function setStudyStatus(actor: GenesysActor, status: StudyStatus): Promise<boolean> {
+  const sys = actor.genesys;
+  if (!(sys instanceof CharacterModel) || sys.study.status === "none") return warn("GENESYS.Study.Warn.NoStudy");
+  if (!actor.isOwner) return warn("GENESYS.Warn.NotOwner", { name: actor.name });
+  if (status === "active" && !actor.items.get(sys.study.skillId)) return warn("GENESYS.Study.Warn.NoSkill");
+  // Stopping forgets the days toward the next point; pausing keeps them.
+  await actor.update({ system: { study: status === "none" ? { status, progressDays: 0, note: "" } : { status, note: "" } } });
+  return true;
+}
+
+/** Keeps the dialog's numbers and teacher line in step with the form. */
+function bindPreview(root: HTMLElement, skill: StudentSkill, candidates: readonly TeacherCandidate[], options: Partial<RulesOptions>): void {
+  const form = asForm(root) ?? root.querySelector("form");
+  if (!form) return;
+  const update = (): void => {
+    const values = readForm(form);
+    const teacherValue = typeof values["teacher"] === "string" ? values["teacher"] : "none";
+    for (const f of Array.from(form.querySelectorAll<HTMLElement>("[data-custom]"))) f.toggleAttribute("hidden", teacherValue !== "custom");
+    const answer = readStudyForm(values);
+    const teacher = answer ? chosenTeacher(answer, candidates) : null;
+    const text = previewText(game.i18n, studyPreview(skill.grade, values["related"] === true, teacher ?? null, options), skill.grade);
+    const dayEl = form.querySelector<HTMLElement>("[data-study-days]");
+    const teacherEl = form.querySelector<HTMLElement>("[data-study-teacher]");
+    if (dayEl) dayEl.textContent = text.days;
+    if (teacherEl) {
+      teacherEl.textContent = text.teacher ?? "";
+      teacherEl.toggleAttribute("hidden", text.teacher === null);
+      teacherEl.classList.toggle("refused", text.refused);
+    }
+  };
+  form.addEventListener("change", update);
+  form.addEventListener("input", update);
+  update();
+}
+
+const isAnswer = (v: unknown): v is StudyAnswer => typeof v === "object" && v !== null && "teacher" in v && "rate" in v;
+
+/** Opens the planner for one skill of a Protagonista and, confirmed, starts the study; true once it was stored. */
+export async function openStudyDialog(actor: GenesysActor, skillId: string): Promise<boolean> {
+  return guarded(false, async () => {
+    const skill = studentSkill(actor, skillId);
+    if (!skill) return warn("GENESYS.Study.Warn.NoSkill");
+    if (!actor.isOwner) return warn("GENESYS.Warn.NotOwner", { name: actor.name });
+    const options = rulesOptions();
+    const candidates = teacherCandidates(actor, skill.slug);
+    const content = await foundry.applications.handlebars.renderTemplate(STUDY_DIALOG_TEMPLATE, studyDialogContext(game.i18n, skill, candidates, options));
+    // The types of DialogV2.wait are loose in 13.345.1 (V13-API §6.6): read the answer as unknown and check it.
+    const answer: unknown = await foundry.applications.api.DialogV2.wait({
+      window: { title: game.i18n.format("GENESYS.Study.Dialog.Title", { name: actor.name }), icon: "fa-solid fa-book-open-reader" },
+      classes: ["genesys", "genesys-study-dialog"],
+      content,
+      buttons: [
+        { action: "start", label: game.i18n.localize("GENESYS.Study.Dialog.Start"), icon: "fa-solid fa-play", default: true, callback: (_event, button) => (button.form ? readStudyForm(readForm(button.form)) : null) },
+        { action: "cancel", label: game.i18n.localize("GENESYS.Check.Cancel"), icon: "fa-solid fa-xmark" },
+      ],
+      render: (_event, dialog) => {
+        bindPreview(dialog.element, skill, candidates, options);
+      },
+      rejectClose: false,
+    });
+    // The start button without a readable form answers its action: a number that is not one.
+    if (answer === "start") return warn("GENESYS.Study.Warn.BadForm");
+    if (!isAnswer(answer)) return false;
+    return startStudy(actor, skillId, answer);
+  });
+}
