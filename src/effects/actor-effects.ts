@@ -1,0 +1,56 @@
+/**
+ * The GeneSys changes in force on an actor: its own enabled effects, and the enabled effects its items transfer to it
+ * (modern transferral, CONFIG.ActiveEffect.legacyTransferral = false: an item's effect with `transfer` applies to the
+ * owner from the item, it is not copied onto the actor). Armour transfers only while worn, as dnd5e suppresses the
+ * effects of unequipped items (foundryvtt/dnd5e module/documents/active-effect.mjs determineSuppression).
+ */
+import { readEffectChanges } from "../compat/effect-changes.js";
+import { ArmorModel } from "../data/item/armor.js";
+import { parseEffectKey } from "./effect-keys.js";
+import type { EffectModifier } from "./effect-math.js";
+
+/** What is read of an effect: the v13/v14 documents and their source have these fields. */
+interface EffectView {
+  name?: unknown;
+  disabled?: unknown;
+  transfer?: unknown;
+}
+
+/** What is read of an actor or item: its embedded effects, iterable in Foundry (a Collection) and in the double. */
+interface EffectHolder {
+  effects: Iterable<unknown>;
+}
+
+interface OwnerView extends EffectHolder {
+  items: Iterable<{ name: string; system: unknown } & EffectHolder>;
+}
+
+function view(effect: unknown): EffectView {
+  return typeof effect === "object" && effect !== null ? effect : {};
+}
+
+/** An item's effects apply to its owner only while the item is in use (armour worn; anything else carried). */
+export function itemTransfers(system: unknown): boolean {
+  return !(system instanceof ArmorModel) || system.worn;
+}
+
+function modifiersOf(effect: unknown, item: string | null, out: EffectModifier[]): void {
+  const v = view(effect);
+  if (v.disabled === true) return;
+  const name = typeof v.name === "string" ? v.name : "";
+  for (const change of readEffectChanges(effect)) {
+    const target = parseEffectKey(change.key);
+    if (target) out.push({ target, kind: change.kind, value: change.value, effect: name, item });
+  }
+}
+
+/** Every GeneSys change in force on the actor, each with its effect and item. */
+export function actorModifiers(actor: OwnerView): EffectModifier[] {
+  const out: EffectModifier[] = [];
+  for (const effect of actor.effects) modifiersOf(effect, null, out);
+  for (const item of actor.items) {
+    if (!itemTransfers(item.system)) continue;
+    for (const effect of item.effects) if (view(effect).transfer !== false) modifiersOf(effect, item.name, out);
+  }
+  return out;
+}
