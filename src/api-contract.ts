@@ -44,7 +44,12 @@ export interface GenesysCheckPlan {
   condition: GenesysCondition;
   experience: number;
   difficulty: number | null;
+  /** Every modifier but the condition penalty: the situational one plus the effects'. */
   modifiers: number;
+  /** The situational modifier alone. */
+  situational: number;
+  /** Modifiers from Active Effects and statuses (e.g. a fever), each with its source, included in `modifiers`. */
+  effects: { label: string; value: number; i18n?: string }[];
   blind: boolean;
 }
 
@@ -63,6 +68,11 @@ export interface GenesysRequestCheck {
   actors?: (Actor.Implementation | string)[];
   /** Open the request dialog first, pre-filled (default true). */
   prompt?: boolean;
+  /**
+   * §2.2.5 a terrain check for this combatant's Movimento this round: its result (total − difficulty) halves the
+   * allowance on a narrow failure, stops it on a worse one, for this round only. The combatant's actor must be asked.
+   */
+  movement?: GenesysMovementLink;
 }
 
 /** A request card as posted, as `genesys.requestCheck` sees it: the difficulty is the Narrator's, hidden or not. */
@@ -73,6 +83,15 @@ export interface GenesysRequestSpec {
   hidden: boolean;
   blind: boolean;
   recipients: { actorUuid: string; tokenUuid: string | null; name: string }[];
+  /** §2.2.5 the tracker row whose Movimento this terrain check is for. */
+  movement?: GenesysMovementLink | null;
+}
+
+/** §2.2.5 a combatant's Movimento in the current round of a started combat, which a terrain check halves or stops. */
+export interface GenesysMovementLink {
+  combatId: string;
+  combatantId: string;
+  round: number;
 }
 
 /** What game.genesys.contest starts (§1.7.5): the opponent and what each side rolls; the opponent rolls the same by default. */
@@ -229,6 +248,102 @@ export interface GenesysLosingControlRequest {
   blind?: boolean;
 }
 
+/** §3.1.2 generic damage (game.genesys.macros.genericDamageForSelected); without it the dialog asks. */
+export interface GenesysGenericDamageRequest {
+  /** "fall", "flames" or "damage" (arbitrary). */
+  kind: string;
+  /** fall: metres fallen. */
+  height?: number;
+  /** fall: "jump" (a jump or dive, difficulty 15) or "accident" (30). */
+  cause?: string;
+  /** fall: roll each victim's Destrezza check (default true); false when the Narrator rules there is none. */
+  check?: boolean;
+  /** flames: points protective clothing takes off (default 0). */
+  protection?: number;
+  /** damage: "12", "3D6", "3D6+2". */
+  formula?: string;
+  /** damage: "wounding" (F), "trauma" (T) or "shock" (S). */
+  type?: string;
+  /** damage: conventional armour counts (default true). */
+  armour?: boolean;
+  /** Whisper the card to the Narrators (default false: everyone saw it happen). */
+  hidden?: boolean;
+}
+
+/** §3.2.6 an explosion (game.genesys.macros.explosion); without it the dialog asks. */
+export interface GenesysExplosionRequest {
+  /** "template" (default): the template the Narrator placed; "target": the one targeted token is the direct target. */
+  at?: string;
+  /** The blast's damage: "8D6", "4D6+2", or a number already rolled. */
+  formula: string;
+  /** "wounding" (default), "trauma" or "shock". */
+  type?: string;
+  /** §3.2.6 the direct target dodged the projectile: the landing distance is rolled and nothing is applied yet. */
+  dodged?: boolean;
+  /** Metres from the thrower to the direct target (decides 1D3 or 1D6 when it dodged). */
+  throwerDistance?: number;
+  hidden?: boolean;
+}
+
+/** How game.genesys.grapple rolls a side (§2.3.7): a skill id (null: Destrezza), or the dialog (prompt false: the default skill). */
+export interface GenesysGrappleRequest {
+  skillId?: string | null;
+  prompt?: boolean;
+}
+
+/** §2.3.7 grappling between two tokens; each answers the contest card's message id (or whether it went through), null when refused. */
+export interface GenesysGrappleApi {
+  /** The selected token grapples the targeted one. */
+  readonly start: (request?: GenesysGrappleRequest) => Promise<string | null>;
+  /** The actor's side of its hold declares the contest. */
+  readonly contest: (actor: GenesysActorRef, request?: GenesysGrappleRequest) => Promise<string | null>;
+  /** The attacker lets go. */
+  readonly release: (actor: GenesysActorRef) => Promise<boolean>;
+  /** Contest the actor's hold when it is in one, else start one on the targeted token. */
+  readonly grapple: (actor: GenesysActorRef, request?: GenesysGrappleRequest) => Promise<string | null>;
+  /** Whether a hold (or the grappled/immobilised status) keeps this actor or token from moving. */
+  readonly blocksMovement: (actorOrToken: unknown) => boolean;
+}
+
+/** Issue 13 what game.genesys.encounterOdds may be asked; every field is checked. */
+export interface GenesysEncounterOddsRequest {
+  /** "selection", "combat" (the viewed one) or a Combat's id; default: the selection, else the viewed combat. */
+  from?: string;
+  /** false: no dialog, the fights run at once and their results are answered. */
+  prompt?: boolean;
+  /** With prompt false: also post the summary, whispered to the Narrators. */
+  post?: boolean;
+  fights?: number;
+  seed?: number;
+  roundLimit?: number;
+  /** Metres between every attacker and every target; null or left out: range ignored. */
+  distance?: number | null;
+  /** [party, foes]: "focusWeakest" | "spread". */
+  targeting?: [string, string];
+  /** [party, foes]: "never" | "whenHurt" | "whenTargeted" | "whenHurtAndTargeted". */
+  defence?: [string, string];
+}
+
+/** A share of the simulated fights with its 95 % interval. */
+export interface GenesysOddsShare {
+  readonly count: number;
+  readonly of: number;
+  readonly p: number;
+  readonly low: number;
+  readonly high: number;
+}
+
+/** What the fight simulator measured (a part of src/rules/sim EncounterResults). */
+export interface GenesysEncounterOdds {
+  readonly seed: number;
+  readonly fights: number;
+  readonly roundLimit: number;
+  readonly sides: readonly { readonly name: string; readonly wins: GenesysOddsShare; readonly anyDown: GenesysOddsShare; readonly anyDead: GenesysOddsShare }[];
+  readonly stoppedAtRoundLimit: GenesysOddsShare;
+  readonly rounds: { readonly mean: number; readonly low: number; readonly high: number; readonly of: number };
+  readonly fighters: readonly { readonly id: string; readonly name: string; readonly side: 0 | 1; readonly collapsed: GenesysOddsShare; readonly dead: GenesysOddsShare; readonly down: GenesysOddsShare; readonly attack: string }[];
+}
+
 /** What the "macros" compendium calls; each works on the selected tokens. */
 export interface GenesysNarratorMacros {
   readonly selectedActors: () => Actor.Implementation[];
@@ -241,6 +356,14 @@ export interface GenesysNarratorMacros {
   readonly reactionForSelected: (request?: GenesysReactionRequest) => Promise<number>;
   readonly recognitionForSelected: (request?: GenesysRecognitionRequest) => Promise<number>;
   readonly losingControlForSelected: (request?: GenesysLosingControlRequest) => Promise<number>;
+  /** §3.1.2 a fall, the flames or a damage for the selected tokens, applied with Undo per token; true once its card is posted. */
+  readonly genericDamageForSelected: (request?: GenesysGenericDamageRequest) => Promise<boolean>;
+  /** §3.2.6 a blast at the placed template or on the targeted token, every token in reach hit; true once its card is posted. */
+  readonly explosion: (request?: GenesysExplosionRequest) => Promise<boolean>;
+  /** Issue 13 the odds window for the selected tokens (friendly against hostile); false for a player. */
+  readonly encounterOddsForSelected: () => Promise<boolean>;
+  /** §2.3.7 the selected token grapples the targeted one (a contest card each side rolls); its message id, or null. */
+  readonly grappleForSelected: () => Promise<string | null>;
 }
 
 /** game.genesys. Each roll goes through the same flow, checks and Narrator's authority as the sheets. */
@@ -251,6 +374,8 @@ export interface GenesysApi {
   readonly attack: (actor: GenesysActorRef, weapon: string | null, request?: GenesysAttackRequest) => Promise<boolean>;
   /** §1.7.5 a contest card between the actor and an opponent; each side rolls from the card. The message id, or null. */
   readonly contest: (actor: GenesysActorRef, request?: GenesysContestRequest) => Promise<string | null>;
+  /** §2.3.7 grappling: start, contest, let go, and whether a token may move. */
+  readonly grapple: GenesysGrappleApi;
   /** One hit through the damage pipeline, by an owner of the actor (the Narrator for anyone); null when nothing changed. */
   readonly applyDamage: (actor: GenesysActorRef, damage: GenesysDamageRequest) => Promise<GenesysCounterChange | null>;
   /**
@@ -268,6 +393,8 @@ export interface GenesysApi {
   readonly migrateWorld: () => Promise<number>;
   readonly dataVersion: number;
   readonly macros: GenesysNarratorMacros;
+  /** Issue 13 the odds of a fight (Narrators only): the dialog (answers null), or with `prompt: false` the results. */
+  readonly encounterOdds: (request?: GenesysEncounterOddsRequest) => Promise<GenesysEncounterOdds | null>;
 }
 
 declare global {

@@ -11,7 +11,9 @@ import { guarded } from "./applications/guarded.js";
 import { attack as attackFlow } from "./chat/attack-flow.js";
 import { actorFrom } from "./chat/card-intents.js";
 import { askForCheck } from "./chat/request-flow.js";
+import { readMovementLink } from "./documents/movement-check.js";
 import { contestFromApi } from "./chat/contest-api.js";
+import { grappleApi } from "./grapple/grapple-api.js";
 import { skillByKey } from "./data/item/skill.js";
 import { WeaponModel } from "./data/item/weapon.js";
 import { show } from "./dice/check-request.js";
@@ -19,6 +21,7 @@ import type { TargetRef } from "./dice/attack-roll.js";
 import { GenesysActor } from "./documents/actor.js";
 import { macroActor } from "./macros/macro-actor.js";
 import { narratorMacros } from "./macros/narrator-macros.js";
+import { encounterOdds } from "./encounter/encounter-odds.js";
 import { CURRENT_DATA_VERSION, migrateWorld } from "./migration.js";
 import { RulesError } from "./rules/errors.js";
 import { rulesOptions } from "./settings/rules-settings.js";
@@ -110,10 +113,13 @@ async function requestCheck(request: GenesysRequestCheck = {}): Promise<ChatMess
   // A macro's argument: an object whose actors, when given, are a list (a string would be read letter by letter).
   const given: unknown = request;
   if (typeof given !== "object" || given === null || Array.isArray(given)) return warn("GENESYS.Api.Warn.BadRequest");
-  const { actors, prompt, ...check } = request;
+  const { actors, prompt, movement, ...check } = request;
   const list: unknown = actors;
   if (list !== undefined && !Array.isArray(list)) return warn("GENESYS.Api.Warn.BadRequest");
-  return guarded(null, () => askForCheck(check, { ...(actors === undefined ? {} : { recipients: actors }), prompt: prompt !== false }));
+  // §2.2.5 a macro's link is read field by field; postRequest then checks it against the world.
+  const link = readMovementLink(movement);
+  if (link === undefined) return warn("GENESYS.Api.Warn.BadRequest");
+  return guarded(null, () => askForCheck(check, { ...(actors === undefined ? {} : { recipients: actors }), prompt: prompt !== false, ...(link ? { movement: link } : {}) }));
 }
 
 /** §3.1.1 a stretch of time from a macro: every actor resolved first, so a deleted one changes nothing at all. */
@@ -147,6 +153,7 @@ export function createApi(): GenesysApi {
     rollCheck,
     attack,
     contest: contestFromApi,
+    grapple: grappleApi,
     applyDamage,
     timePasses,
     requestCheck,
@@ -157,5 +164,7 @@ export function createApi(): GenesysApi {
     dataVersion: CURRENT_DATA_VERSION,
     // What the "macros" compendium's macros call (blind checks, attack, reveal), usable from any macro.
     macros: narratorMacros,
+    // Issue 13: the dialog, or with prompt: false the results at once (Narrators only; guarded: a macro's call never throws).
+    encounterOdds: (request) => guarded(null, () => encounterOdds(request)),
   };
 }

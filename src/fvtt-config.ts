@@ -9,6 +9,7 @@ import type { TraitModel } from "./data/item/trait.js";
 import type { WeaponModel } from "./data/item/weapon.js";
 import type { GenesysActor } from "./documents/actor.js";
 import type { GenesysItem } from "./documents/item.js";
+import type { GenesysActiveEffect } from "./effects/active-effect.js";
 import type { RulesOptions } from "./rules/options.js";
 import type { CombatFlags } from "./documents/combat.js";
 import type { LedgerEntry } from "./documents/damage-ledger.js";
@@ -23,12 +24,16 @@ declare module "fvtt-types/configuration" {
   interface DocumentClassConfig {
     Actor: typeof GenesysActor<Actor.SubType>;
     Item: typeof GenesysItem<Item.SubType>;
+    ActiveEffect: typeof GenesysActiveEffect<ActiveEffect.SubType>;
   }
   interface ConfiguredActor<SubType extends Actor.SubType> {
     document: GenesysActor<SubType>;
   }
   interface ConfiguredItem<SubType extends Item.SubType> {
     document: GenesysItem<SubType>;
+  }
+  interface ConfiguredActiveEffect<SubType extends ActiveEffect.SubType> {
+    document: GenesysActiveEffect<SubType>;
   }
   interface DataModelConfig {
     Actor: { character: typeof CharacterModel; npc: typeof NpcModel; animal: typeof AnimalModel };
@@ -38,8 +43,13 @@ declare module "fvtt-types/configuration" {
     Combat: { "genesys-gdr": CombatFlags };
     /** Nothing: a player may rewrite their combatants' flags, so the GeneSys state lives on the Combat (CombatFlags). */
     Combatant: { "genesys-gdr": Record<string, never> };
+    /** Set by a Narrator's client on the effects it creates (effects/effect-authority.ts); read as unknown. `stunHits`:
+     *  the hits whose failed stun checks hold a prone effect (documents/stun-prone.ts), read as unknown. */
+    ActiveEffect: { "genesys-gdr": { narrator?: boolean; stunHits?: string[] } };
     /** The damage ledger the GM's client keeps (documents/damage-ledger.ts); read through readLedger. */
     Actor: { "genesys-gdr": { ledger?: LedgerEntry[] } };
+    /** Grapples in progress between the scene's tokens (grapple/grapple-state.ts), written by the GM; read as unknown. */
+    Scene: { "genesys-gdr": { grapples?: unknown[] } };
     /** Pending intents (authority/intent-channel.ts), keyed by their idempotency key; read as unknown. */
     User: { "genesys-gdr": { intents?: Record<string, { kind: string; payload: unknown; sentAt: number; proof: string }> } };
   }
@@ -57,6 +67,11 @@ declare module "fvtt-types/configuration" {
     "genesys-gdr.grazingHits": boolean;
     "genesys-gdr.stunRule": boolean;
     "genesys-gdr.studyDaysRounding": RulesOptions["studyDaysRounding"];
+    /** §3.1.5 bulky gear with a FOR minima hinders like armour (effects/bulky-gear-setting.ts). */
+    "genesys-gdr.bulkyGearHinders": boolean;
+    /** §1.3.3 the creation allowance (settings/creation-settings.ts). */
+    "genesys-gdr.creationCharacteristicPoints": number;
+    "genesys-gdr.creationSkillGrades": number;
     /** Which actors a world-time advance concerns (time/time-actors.ts). */
     "genesys-gdr.timeActors": "sceneAndCharacters" | "scene" | "characters" | "none";
     /** The last answer of each roll dialog, per actor and roll: this client's own (input/last-choices.ts). */

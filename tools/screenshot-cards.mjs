@@ -72,6 +72,11 @@ function message({ sender, content, whisper = null, time = "ora" }) {
   return `<li class="chat-message message${whisper ? " whisper" : ""}"><header class="message-header"><h4 class="message-sender">${sender}</h4><span class="message-metadata"><time>${time}</time></span></header>${to}<div class="message-content">${content}</div></li>`;
 }
 
+/** The record id of a hazard card's row, from its flag. */
+function hazardCardOfRow(message, index) {
+  return message.flags?.["genesys-gdr"]?.hazardCard?.rows?.[index]?.recordId ?? "";
+}
+
 function chatPage(theme, messages, css) {
   return document_(theme, `<section class="sidebar shot"><ol class="chat-log">${messages.join("\n")}</ol></section>`, css);
 }
@@ -192,6 +197,10 @@ async function main() {
       row("r2", { target: { actorUuid: goblin.uuid, tokenUuid: null, name: "Goblin" }, distance: 9, defence: { ...dodge, label: "Destrezza", grade: 7, roll: { formula: "2d10 + 7", dice: [9, 8], total: 24 } }, outcome: "miss", attack: { formula: "2d10 + 8", dice: [3, 4], total: 15 } }),
     ], { weapon: burstWeapon, grade: { label: "Fucile", value: 10 }, rounds: { used: 3, left: 27 } });
     const gap = withRows([row("r0", { defence: dodge, outcome: "hit", damage: { formula: "4d6", dice: [2, 1, 2, 1], total: 6 } })], { bypassArmour: true, aimedArea: "trunk" });
+    // §3.2.2 the stun rule on: the check asked for, then failed (13 against 15) and the thug lying prone.
+    const stunApplied = { change: { ...change, damage: { ...change.damage, stunCheck: true } }, venom: null, recordId: "rec0000000000002" };
+    const stunAsked = withRows([row("r0", { ...applied.rows.r0, applied: stunApplied })]);
+    const stunned = withRows([row("r0", { ...applied.rows.r0, applied: stunApplied, stun: { roll: { formula: "2d10 + 7", dice: [3, 3], total: 13 }, difficulty: change.damage.stunDifficulty, knockedDown: true, proned: true } })]);
     const blind = { ...pending, blind: true };
 
     const attackCard = (state, viewer) => render("templates/chat/attack-card.hbs", card.attackCardContext(state, viewer, i18n));
@@ -212,6 +221,17 @@ async function main() {
     // §1.7.4 an influence roll: Medium 15 moved to 17 by a guard's Percezione 9 (EX-05).
     const sneak = { label: "Movimento furtivo", kind: "skill", grade: 12, modifiers: 0, conditionPenalty: 0, condition: "normal", difficulty: rules.influenceDifficulty(15, 9), blind: false, dice: [4, 3], total: 19, increment: null, isPrivate: false, rolled: true, influence: { name: "Guardia", characteristic: "perception", score: 9, shift: 2 } };
     sneak.result = rules.resolveCheck({ dice: 7, grade: 12, modifiers: 0, difficulty: sneak.difficulty });
+    // Issue 11 the modifiers by source: the situational +1, a long-named item's effect and the fever's −5.
+    const sourcedEffects = [{ label: "", value: -5, i18n: "GENESYS.Effects.Source.Fever" }, { label: "Cannocchiale del capitano Alvarez: Occhio di falco", value: 2 }];
+    const lookout = { label: "Osservare", kind: "skill", grade: 11, modifiers: 1 - 5 + 2, effects: sourcedEffects, conditionPenalty: -2, condition: "weak", difficulty: 15, blind: false, dice: [7, 6], total: 20, increment: null, isPrivate: false, rolled: true };
+    lookout.result = rules.resolveCheck({ dice: 13, grade: 11, modifiers: -2 - 2, difficulty: 15 });
+    // §1.8.2 a blind hard success as the Narrator sees it: the point pending, Award now and Reveal without it (EX-07).
+    const climb = { label: "Arrampicata", kind: "skill", grade: 10, modifiers: 0, conditionPenalty: 0, condition: "normal", difficulty: 25, blind: true, dice: [8, 8], total: 26, increment: { reason: "hardSuccess", status: "blind", points: 2, grade: null }, isPrivate: false, rolled: true };
+    climb.result = rules.resolveCheck({ dice: 16, grade: 10, modifiers: 0, difficulty: 25 });
+    const awardControls = await render("templates/chat/sealed-controls.hbs", { note: i18n.localize("GENESYS.Seal.NarratorsOnly"), reveal: i18n.format("GENESYS.Seal.Reveal", { name: playerUser.name }), actions: [
+      { id: "award", icon: "fa-solid fa-star", label: i18n.localize("GENESYS.Seal.AwardNow"), reveals: false },
+      { id: "withhold", icon: "fa-solid fa-eye-slash", label: i18n.localize("GENESYS.Seal.RevealWithhold"), reveals: true },
+    ] });
 
     // ───────── the contest card (§1.7.5): waiting for a side, won narrowly against the advantaged side, a tie ─────────
     const contest = await load("/src/chat/contest-card.ts");
@@ -246,6 +266,11 @@ async function main() {
     const fromClock = { fromSeconds: 0, toSeconds: 16 * H, answers: null, undone: false, rows: [
       { actorUuid: "Actor.bera", name: "Bera", ...timePlan.planTime({ strength: 7, resistance: 28, state: starving }, 0, 16 * H, timePlan.UNSPECIFIED, nightDice) },
     ] };
+    // The time tool's card when no rule acted: one actor's clocks alone ran (Undo kept), or nothing was written at all.
+    const clocksOnly = { fromSeconds: 0, toSeconds: 600, answers: { pastime: "none", ate: true, drank: true }, undone: false, rows: [
+      { actorUuid: "Actor.alven", name: "Alven", before: awake, after: { ...awake, deprivation: { ...awake.deprivation, hoursAwake: 20 + 1 / 6 } }, events: [] },
+    ] };
+    const worldClockOnly = { ...clocksOnly, rows: [] };
     const timeMessage = async (state) => render("templates/chat/time-card.hbs", timeCard.timeCardContext(state, i18n));
     const toGm = `${CORE.to}: ${CORE.gm}`;
 
@@ -293,13 +318,79 @@ async function main() {
       ],
     };
 
+    // ───────── the Narrator's hazards (§3.1.2, §3.2.6): the cards as the tools post them, undone rows included ─────────
+    const { applyGenericDamage } = await load("/src/tools/generic-damage.ts");
+    const { setOffExplosion } = await load("/src/tools/explosion.ts");
+    const { requestHazardUndo, requestHazardStun } = await load("/src/tools/hazard-intents.ts");
+    const { createScene, placeToken } = await load("/test/foundry/scenes.ts");
+    const { placeTemplate, clearTemplates } = await load("/test/foundry/templates.ts");
+    const victim = (actor) => ({ actor, token: null, name: actor.name });
+    const hazardHero = await fixtures.createActor({ name: "Mara", type: "character", system: { characteristics: HUMAN } });
+    const hazardThug = await fixtures.createActor({ name: longName, type: "npc", system: { characteristics: HUMAN }, items: [{ name: "Giubbotto di cuoio", type: "armor", system: { defence: 4, minStrength: 0, coverage: "torso", worn: true } }] });
+    const hazardGoblin = await fixtures.createActor({ name: "Goblin", type: "npc", system: { characteristics: HUMAN } });
+    const hazardWolf = await fixtures.createActor({ name: "Lupo", type: "animal", system: { characteristics: { strength: 6, dexterity: 8, perception: 8 }, reflexes: 8, resistance: 24, naturalArmour: 2 } });
+    const hazard = async (post, ...rolled) => {
+      diceDouble().queue.push(...rolled);
+      return post();
+    };
+    // Mara's Destrezza 5 + 5 + 7 beats the jump's 15 and takes off 2D6; the wolf's 1 + 2 + 8 fails.
+    const fall = await hazard(() => applyGenericDamage([victim(hazardHero), victim(hazardWolf)], { kind: "fall", height: 4.5, cause: "jump" }), 4, 5, 3, 5, 5, 4, 2, 6, 6, 2, 1, 2);
+    const flames = await hazard(() => applyGenericDamage([victim(hazardThug)], { kind: "flames", protection: 2 }), 5, 4);
+    // With the stun rule on, the goblin's Forza check (1 + 1 + 7) does not beat the 15 it took: he goes down (§3.2.2).
+    await game.settings.set("genesys-gdr", "stunRule", true);
+    const other = await hazard(() => applyGenericDamage([victim(hazardGoblin), victim(hazardThug)], { kind: "damage", formula: "3D6+2", type: "trauma" }), 3, 4, 6, 2, 2, 5);
+    if (other) await hazard(() => requestHazardStun(other.id, hazardCardOfRow(other, 0)), 1, 1);
+    await game.settings.set("genesys-gdr", "stunRule", false);
+    const field = createScene("Cava");
+    for (const [actor, x] of [[hazardHero, 0], [hazardThug, 350], [hazardGoblin, 700], [hazardWolf, 1200]]) placeToken(field, actor, { actorLink: true, x });
+    // The goblin lurks unseen (TokenDocument#hidden): his row goes on a card only the Narrators get.
+    field.tokens.contents[2].hidden = true;
+    placeTemplate(field, 100, 50);
+    const blast = await hazard(() => setOffExplosion({ formula: "8D6" }), 6, 5, 4, 4, 3, 5, 2, 3);
+    const lurkers = game.messages.contents.at(-1)?.id === blast?.id ? null : game.messages.contents.at(-1);
+    clearTemplates();
+    if (blast) await requestHazardUndo(blast.id, hazardCardOfRow(blast, 1));
+    const landing = await hazard(() => {
+      game.user.targets = new Set([{ document: field.tokens.contents[0], name: hazardHero.name }]);
+      return setOffExplosion({ formula: "8D6", at: "target", dodged: true, throwerDistance: 12 });
+    }, 5);
+    game.user.targets = new Set();
+    const latest = (m) => (m ? game.messages.get(m.id)?.content ?? m.content : "");
+    const hazardChats = {
+      "chat-hazard-fall": [message({ sender: CORE.gm, content: latest(fall) })],
+      "chat-hazard-flames-damage": [message({ sender: CORE.gm, content: latest(flames) }), message({ sender: CORE.gm, content: latest(other) })],
+      "chat-hazard-explosion": [message({ sender: CORE.gm, content: latest(blast) }), message({ sender: CORE.gm, content: latest(lurkers), whisper: toGm }), message({ sender: CORE.gm, content: latest(landing) })],
+    };
+    Object.assign(toolChats, hazardChats);
+    // ───────── §2.3.7 grapple cards: the hold begun (with its buttons), the defender pinned, the escape ─────────
+    const grappleCard = await load("/src/grapple/grapple-card.ts");
+    const grappleNames = { attacker: "Jack Quade", defender: longName };
+    const grappleOwners = { attacker: "Actor.jack", defender: "Actor.thug" };
+    const grappleMessage = (event, state) => render("templates/chat/grapple-card.hbs", grappleCard.grappleCardContext(event, grappleNames, state ? { state } : null, grappleOwners, i18n));
+    toolChats["chat-grapple"] = [
+      message({ sender: "Jack Quade", content: await grappleMessage("started", { status: "held", attackerStreak: 0 }) }),
+      message({ sender: "Jack Quade", content: await grappleMessage("immobilised", { status: "immobilised", attackerStreak: 2 }) }),
+      message({ sender: "Jack Quade", content: await grappleMessage("escaped", null) }),
+    ];
+
     const chats = {
       "chat-request-player": [message({ sender: CORE.gm, content: await requestMessage(openRequest, null, marasView) }), message({ sender: CORE.gm, content: await requestMessage(hiddenRequest, null, marasView) })],
       "chat-request-narrator": [message({ sender: CORE.gm, content: await requestMessage(hiddenRequest, hiddenSecret, narratorsView, revealButton) }), message({ sender: CORE.gm, content: await requestMessage(blindRequest, blindSecret, narratorsView) })],
       "chat-time": [message({ sender: i18n.localize("GENESYS.Time.Speaker"), content: await timeMessage(timeState), whisper: toGm }), message({ sender: i18n.localize("GENESYS.Time.Speaker"), content: await timeMessage(fromClock), whisper: toGm })],
+      "chat-time-clocks": [message({ sender: i18n.localize("GENESYS.Time.Speaker"), content: await timeMessage(clocksOnly), whisper: toGm }), message({ sender: i18n.localize("GENESYS.Time.Speaker"), content: await timeMessage(worldClockOnly), whisper: toGm })],
+      // §1.8.3 study on the time card: a point, and a grade with the study stopped because the teacher was caught up.
+      "chat-time-study": [message({ sender: i18n.localize("GENESYS.Time.Speaker"), content: await timeMessage({ fromSeconds: 0, toSeconds: 16 * 24 * H, answers: null, undone: false, rows: [
+        { actorUuid: "Actor.ulfrik", name: "Ulfrik", before: awake, after: awake, events: [{ kind: "study", skill: "Letteratura", points: 1, grade: null }] },
+        { actorUuid: "Actor.mira", name: "Mira", before: awake, after: awake, events: [{ kind: "study", skill: "Spada", points: 2, grade: 11 }, { kind: "studyStopped", skill: "Spada", reason: "teacherSurpassed" }] },
+      ] }), whisper: toGm })],
       "chat-time-undone": [message({ sender: i18n.localize("GENESYS.Time.Speaker"), content: await timeMessage({ ...timeState, undone: true }), whisper: toGm })],
       "chat-check": [message({ sender: jack.name, content: await checkCard(corsa) }), message({ sender: jack.name, content: await checkCard(perception) })],
       "chat-check-influence": [message({ sender: jack.name, content: await checkCard(sneak) })],
+      "chat-check-effects": [message({ sender: jack.name, content: await checkCard(lookout) })],
+      "chat-attack-effects": [message({ sender: jack.name, content: await attackCard(withRows([row("r0", {
+        parts: [{ key: "range", value: -2 }, ...sourcedEffects.map((p) => ({ key: "effect", ...p }))], attack: { formula: "2d10 + 5", dice: [7, 5], total: 17 },
+        defence: { ...dodge, parts: [{ key: "effect", value: 3, label: "Amuleto" }], roll: { formula: "2d10 + 13", dice: [2, 1], total: 16 } }, outcome: "hit",
+      })]), attackerView) })],
       "chat-contest-open": [message({ sender: jack.name, content: await contestCard(fresh, ownsA) }), message({ sender: jack.name, content: await contestCard(waiting, ownsB) }), message({ sender: jack.name, content: await contestCard(waiting, narrator) })],
       "chat-contest-won": [message({ sender: jack.name, content: await contestCard(won, ownsA) })],
       "chat-contest-tie": [message({ sender: jack.name, content: await contestCard(tiedAgain, narrator) })],
@@ -308,9 +399,11 @@ async function main() {
       "chat-attack-dive": [message({ sender: jack.name, content: await attackCard(dived, attackerView) })],
       "chat-attack-damage": [message({ sender: jack.name, content: await attackCard(rolled, attackerView) }), message({ sender: jack.name, content: await attackCard(gap, attackerView) })],
       "chat-attack-applied": [message({ sender: jack.name, content: await attackCard(applied, attackerView) })],
+      "chat-attack-stun": [message({ sender: jack.name, content: await attackCard(stunAsked, gmView) }), message({ sender: jack.name, content: await attackCard(stunned, gmView) })],
       "chat-attack-undone": [message({ sender: jack.name, content: await attackCard(undone, attackerView) })],
       "chat-attack-selected": [message({ sender: jack.name, content: await attackCard(rolled, gmView) }), message({ sender: jack.name, content: await attackCard(spread, gmView) })],
       "chat-attack-burst": [message({ sender: jack.name, content: await attackCard(burst, gmView) })],
+      "chat-blind-check-award": [message({ sender: jack.name, content: (await checkCard(climb)) + awardControls, whisper })],
       "chat-blind-placeholder": [message({ sender: jack.name, content: placeholder, whisper }), message({ sender: jack.name, content: checkPlaceholder, whisper })],
       "chat-blind-narrator": [message({ sender: jack.name, content: (await attackCard(blind, { ...gmView, sealed: true })) + controls, whisper })],
     };
@@ -349,6 +442,10 @@ async function main() {
     await record("dialog-attack", () => promptAttack(attackPlan.value, rulesOptions()));
     const plan = defencePlan(thug, pending.rows.r0, false, localize);
     if (plan) await record("dialog-defence", () => promptDefence(plan));
+    // Issue 11 the effects on the rolls, by source: the attacker's on every roll, the defender's on the grade chosen.
+    const warded = (t) => ({ ...t, defence: t.defence && { ...t.defence, effects: [{ label: "Amuleto", value: 3 }] } });
+    await record("dialog-attack-effects", () => promptAttack({ ...attackPlan.value, effects: sourcedEffects, targets: attackPlan.value.targets.map(warded) }, rulesOptions()));
+    if (plan) await record("dialog-defence-effects", () => promptDefence({ ...plan, choices: plan.choices.map((c) => ({ ...c, effects: [sourcedEffects[0], ...(c.value === plan.choices[0]?.value ? [{ label: "Amuleto", value: 3 }] : [])] })) }));
     await record("dialog-static", () => promptStatic(longName));
     await record("dialog-maneuver-declare", () => promptDeclaration("Eroina", null));
     // §2.2.4 with Focalizzazione chosen, the target field shows (the targeted bandit preselected, a long name beside it).
@@ -357,6 +454,18 @@ async function main() {
     await record("dialog-maneuver-replace", () => promptReplacement("Eroina", "execution"));
     const { openTimeDialog } = await load("/src/applications/time-dialog.ts");
     await record("dialog-time", () => openTimeDialog());
+    // §1.8.3 the study planner for Jack's Corsa, with the people who could teach it.
+    const { openStudyDialog } = await load("/src/applications/study-dialog.ts");
+    await fixtures.createActor({ name: "Maestro d'armi", type: "npc", system: { characteristics: { ...HUMAN, charm: 5 } }, items: [{ name: "Corsa", type: "skill", system: { characteristic: "dexterity", bought: 8 } }] });
+    await record("dialog-study", () => openStudyDialog(jack, corsaId));
+    // The same with the master chosen, as the render hook fills the numbers: Fascino 5 costs him two grades, 13 still beats 12.
+    if (dialogs["dialog-study"]) {
+      const study = await load("/src/applications/study-dialog.ts");
+      const text = study.previewText(i18n, study.studyPreview(12, false, { grade: 15, charm: 5 }, {}), 12);
+      const content = dialogs["dialog-study"].content.replace(/<option value="([^"]+)">Maestro/, '<option value="$1" selected>Maestro')
+        .replace(/<p data-study-days>[^<]*<\/p>/, `<p data-study-days>${text.days}</p>`).replace("data-study-teacher hidden></p>", `data-study-teacher>${text.teacher}</p>`);
+      dialogs["dialog-study-teacher"] = { ...dialogs["dialog-study"], content };
+    }
     const { promptReaction } = await load("/src/applications/narrator-tools/reaction-dialog.ts");
     const { promptRecognition } = await load("/src/applications/narrator-tools/recognition-dialog.ts");
     const { promptLosingControl } = await load("/src/applications/narrator-tools/losing-control-dialog.ts");
@@ -364,11 +473,54 @@ async function main() {
     await record("dialog-reaction-extra", () => promptReaction({ name: "Oste", animal: false }, []));
     await record("dialog-recognition", () => promptRecognition(["Alven", "Bill Duran"]));
     await record("dialog-losing-control", () => promptLosingControl(["Jack Quade", longName]));
+    const { promptHazard } = await load("/src/applications/narrator-tools/hazard-dialog.ts");
+    const { promptExplosion } = await load("/src/applications/narrator-tools/explosion-dialog.ts");
+    await record("dialog-hazard", () => promptHazard(["Jack Quade", longName]));
+    // The damage section as the kind select shows it (the render hook toggles it in Foundry).
+    if (dialogs["dialog-hazard"]) {
+      const shown = dialogs["dialog-hazard"].content.replace('data-hazard-kind="fall"', 'data-hazard-kind="fall" hidden').replace('data-hazard-kind="damage" hidden', 'data-hazard-kind="damage"');
+      dialogs["dialog-hazard-damage"] = { ...dialogs["dialog-hazard"], content: shown };
+    }
+    await record("dialog-explosion", () => promptExplosion(true));
+    if (dialogs["dialog-explosion"]) {
+      const dodged = dialogs["dialog-explosion"].content.replace('name="dodged"', 'name="dodged" checked').replaceAll("data-dodged hidden", "data-dodged");
+      dialogs["dialog-explosion-dodged"] = { ...dialogs["dialog-explosion"], content: dodged };
+    }
     for (const [name, config] of Object.entries(dialogs)) {
       for (const theme of THEMES) {
         if (!wanted(name) || !config) continue;
         const { html, width } = dialogPage(theme, config, css);
         shoot(browser, html, out(`${name}-${theme}`), width, "auto");
+      }
+    }
+
+    // ───────── issue 13: the encounter odds window after a run, and its card whispered to the Narrators ─────────
+    {
+      const { lineupOf } = await load("/src/encounter/encounter-sides.ts");
+      const { OddsSession, defaultSettings } = await load("/src/encounter/odds-session.ts");
+      const { oddsDialogContext } = await load("/src/applications/encounter-odds-dialog.ts");
+      const { oddsCardContext } = await load("/src/encounter/odds-card.ts");
+      const { sideNames } = await load("/src/encounter/encounter-odds.ts");
+      const packWolf = JSON.parse(fs.readFileSync(path.join(ROOT, "packs/animals/lupo_gnsAnimalWolf001.json"), "utf8"));
+      const oddsSkill = (name, grade) => ({ name, type: "skill", system: { characteristic: "perception", bought: grade - HUMAN.perception, earned: 0 } });
+      const oddsPistol = { name: "Pistola", type: "weapon", system: { skill: "pistola", modes: [{ key: "oneHanded", skill: "", damage: { dice: 4, faces: 6, strength: false, flat: 0, type: "wounding" }, minStrength: 0, magazine: 12, preparation: 3, range: { kind: "metres", value: 600 }, multiAttack: 1 }], mode: 0, ready: true, rounds: 12 } };
+      const oddsHero = await fixtures.createActor({ name: "Jack Quade", type: "character", system: { characteristics: HUMAN }, items: [oddsSkill("Pistola", 12), oddsSkill("Schivare", 9), oddsPistol] });
+      const oddsMate = await fixtures.createActor({ name: longName, type: "character", system: { characteristics: HUMAN }, items: [oddsSkill("Schivare", 8)] });
+      const oddsWolves = [];
+      for (const n of [1, 2, 3]) oddsWolves.push(await fixtures.createActor({ name: `Lupo ${String(n)}`, type: "animal", system: packWolf.system }));
+      const entries = [oddsHero, oddsMate].map((a) => ({ name: a.name, actor: a, disposition: 1 })).concat(oddsWolves.map((a) => ({ name: a.name, actor: a, disposition: -1 })));
+      const session = new OddsSession(lineupOf(entries, localize), sideNames(), { ...defaultSettings(20261201), fights: 10000 });
+      await session.run();
+      const oddsWindow = await render("templates/dialogs/encounter-odds-dialog.hbs", oddsDialogContext(session, i18n));
+      const windowConfig = { window: { title: localize("GENESYS.Odds.Title") }, classes: ["genesys", "genesys-odds-dialog"], position: { width: 480 }, content: oddsWindow, buttons: [] };
+      for (const theme of THEMES) {
+        if (!wanted("dialog-encounter-odds")) continue;
+        const { html, width } = dialogPage(theme, windowConfig, css);
+        shoot(browser, html, out(`dialog-encounter-odds-${theme}`), width, "auto");
+      }
+      const oddsCard = await render("templates/chat/encounter-odds-card.hbs", oddsCardContext(session.results, i18n));
+      for (const theme of THEMES) {
+        if (wanted("chat-encounter-odds")) shoot(browser, chatPage(theme, [message({ sender: localize("GENESYS.Odds.Title"), content: oddsCard, whisper: "→ Narratore" })], css), out(`chat-encounter-odds-${theme}`), SIDEBAR, "auto");
       }
     }
 
@@ -392,22 +544,22 @@ async function main() {
         double.setUser(gmUser);
       }
     };
-    const tracker = async (user) => {
-      const view = await asUser(user, () => trackerView(combat, game.user, i18n));
+    const tracker = async (user, shown = combat) => {
+      const view = await asUser(user, () => trackerView(shown, game.user, i18n));
       const html = await render("templates/combat/tracker.hbs", view);
       const banner = /<section class="genesys genesys-combat-phase[\s\S]*?<\/section>/.exec(html)?.[0] ?? "";
       const blocks = new Map([...html.matchAll(/<div class="genesys genesys-turn[^"]*" data-genesys-turn="([^"]+)"[\s\S]*?\n<\/div>/g)].map((m) => [m[1], m[0]]));
-      const turns = combat.phase === "execution" ? combat.turns : combat.combatants.contents;
+      const turns = shown.phase === "execution" ? shown.turns : shown.combatants.contents;
       const rows = turns.map((c) => {
         const block = blocks.get(c.id) ?? "";
         // As labelInitiative (src/applications/combat-tracker.ts) captions core's number from the row's data.
         const order = /data-genesys-order="([^"]*)" data-genesys-order-tooltip="([^"]*)"/.exec(block);
         const caption = order ? ` data-genesys-order="${order[1]}" data-tooltip="${order[2]}"` : "";
         const initiative = c.initiative === null || c.initiative === undefined ? "" : String(c.initiative);
-        return `<li class="combatant${combat.combatant?.id === c.id ? " active" : ""}" data-combatant-id="${c.id}"><img class="token-image" src="icons/svg/mystery-man.svg">
+        return `<li class="combatant${shown.combatant?.id === c.id ? " active" : ""}" data-combatant-id="${c.id}"><img class="token-image" src="icons/svg/mystery-man.svg">
 <div class="token-name"><strong class="name">${c.name}</strong>${block}</div><div class="token-initiative"${caption}><span class="initiative">${initiative}</span></div></li>`;
       });
-      const round = `${CORE.round} ${String(combat.round)}`;
+      const round = `${CORE.round} ${String(shown.round)}`;
       return `<section class="sidebar shot"><header class="combat-header"><span>${round}</span><span>⚙</span></header>${banner}<ol class="combat-tracker">${rows.join("\n")}</ol><nav class="combat-footer"><span>◀◀ ◀</span><span>▶ ▶▶</span></nav></section>`;
     };
     const scenes = {};
@@ -422,6 +574,40 @@ async function main() {
     await combatHelpers.settle();
     // Execution: Eroina acts (Riflessi 9 + Attacco 2), the Guardia waits for the event with "Agisci ora".
     scenes["tracker-execution-player"] = await tracker(playerUser);
+    // §2.2.5 Movimento rows say how far each goes: on flat ground, prone, held in a grapple.
+    const corridore = await combatHelpers.person("Corridore", 8, true);
+    const strisciante = await combatHelpers.person("Strisciante", 7);
+    const trattenuto = await combatHelpers.person("Trattenuto", 6);
+    const moving = await combatHelpers.fight(corridore, strisciante, trattenuto);
+    await moving.combat.startCombat();
+    await combatHelpers.settle();
+    await strisciante.toggleStatusEffect("prone", { active: true });
+    await trattenuto.toggleStatusEffect("grappled", { active: true });
+    for (const a of [trattenuto, strisciante, corridore]) await moving.combat.declare(moving.of(a), "movement");
+    await combatHelpers.settle();
+    scenes["tracker-movement-gm"] = await tracker(gmUser, moving.combat);
+    // §2.2.5 terrain checks on record for this round (as the request card's GM side writes them): half, and a mishap.
+    const guado = await combatHelpers.person("Guado", 8, true);
+    const fango = await combatHelpers.person("Fango", 7);
+    const wading = await combatHelpers.fight(guado, fango);
+    await wading.combat.startCombat();
+    await combatHelpers.settle();
+    for (const a of [fango, guado]) await wading.combat.declare(wading.of(a), "movement");
+    await combatHelpers.settle();
+    await wading.combat.recordMovementCheck(wading.of(guado), -3);
+    await wading.combat.recordMovementCheck(wading.of(fango), -6);
+    scenes["tracker-movement-check-gm"] = await tracker(gmUser, wading.combat);
+    // §2.3.7 a hold in progress, shown on both rows (the scene's record, as grapple-intents.ts writes it).
+    const lottatore = await combatHelpers.person("Lottatore", 8, true);
+    const preso = await combatHelpers.person("Preso", 7);
+    const grappleScene = createScene("Lotta");
+    const holder = placeToken(grappleScene, lottatore, { actorLink: true });
+    const held = placeToken(grappleScene, preso, { actorLink: true, x: 100 });
+    await grappleScene.setFlag("genesys-gdr", "grapples", [{ id: "g1", attacker: { tokenId: holder.id, name: "Lottatore" }, defender: { tokenId: held.id, name: "Preso" }, state: { status: "immobilised", attackerStreak: 2 }, attackerDeclaredRound: 1, pending: { attacker: null, defender: null } }]);
+    const wrestling = await combatHelpers.fight(lottatore, preso);
+    await wrestling.combat.startCombat();
+    await combatHelpers.settle();
+    scenes["tracker-grapple-gm"] = await tracker(gmUser, wrestling.combat);
     for (const [name, body] of Object.entries(scenes)) {
       for (const theme of THEMES) if (wanted(name)) shoot(browser, document_(theme, body, css), out(`${name}-${theme}`), SIDEBAR, "auto");
     }

@@ -56,10 +56,37 @@ async function main() {
     // The combat tab: each weapon row's Attack button and the skill check's icon (issue 10).
     shoot(browser, person("theme-light", "combat"), path.join(OUT, "character-combat-light.png"), 720, 520);
     shoot(browser, person("theme-dark", "combat"), path.join(OUT, "character-combat-dark.png"), 720, 520);
+    // Active Effects (issue 11): an item's effect and a disabled one in the list, the sources beside the numbers.
+    const fx = (name, changes, extra = {}) => ({ name, changes: changes.map(([key, value]) => ({ key, mode: 2, value, priority: null })), ...extra });
+    const wearer = await f.createActor({
+      name: "Alven", type: "character", system: { characteristics: f.ALVEN_CHARACTERISTICS },
+      items: [
+        { name: "Anello di forza", type: "gear", system: { weight: 0 }, effects: [fx("Anello di forza", [["system.characteristics.strength", "1"]])] },
+        { name: "Amuleto del coraggio", type: "trait", effects: [fx("Cuore saldo", [["genesys.check.experience", "2"]], { disabled: true })] },
+        { name: "Stivali leggeri", type: "gear", system: { weight: 1 }, effects: [fx("Passo lungo", [["system.derived.speed", "2"]])] },
+      ],
+    });
+    const effects = (theme) => page({ theme, title: "Alven", classes: "sheet genesys actor person", width: 720, height: 1250, css, body: f.renderPerson(wearer, strings, { isGM: false }, "main") });
+    shoot(browser, effects("theme-light"), path.join(OUT, "effects-list-light.png"), 720, 1250);
+    shoot(browser, effects("theme-dark"), path.join(OUT, "effects-list-dark.png"), 720, 1250);
+    // Creation mode (§1.3.3): the allowance meter, over on characteristics and under on grades, as the player sees it.
+    const creating = await f.alvenInCreation();
+    const creation = (theme) => page({ theme, title: "Alven", classes: "sheet genesys actor person", width: 720, height: 560, css, body: f.renderPerson(creating, strings, { isGM: false }, "main") });
+    shoot(browser, creation("theme-light"), path.join(OUT, "character-creation-light.png"), 720, 560);
+    shoot(browser, creation("theme-dark"), path.join(OUT, "character-creation-dark.png"), 720, 560);
     shoot(browser, animal("theme-light", "main"), path.join(OUT, "animal.png"), 680, 900);
     // The Narrator's combat tab of an animal: Attack and the §3.1.3 Reaction button beside it.
     shoot(browser, animal("theme-light", "combat"), path.join(OUT, "animal-combat-light.png"), 680, 520);
     shoot(browser, weapon("theme-light"), path.join(OUT, "weapon.png"), 560, 760);
+    // §1.8.3 the skills tab with a study under way (Naturalistica with a teacher, 4.5 of 18 days) and each row's Study button.
+    const studying = await f.alven();
+    const { startStudy } = await server.ssrLoadModule("/src/applications/study-dialog.ts");
+    const naturalistica = studying.items.find((i) => i.name === "Naturalistica");
+    await startStudy(studying, naturalistica.id, { related: false, teacher: "custom", teacherGrade: 14, teacherCharm: 7, rate: 1 });
+    await studying.update({ system: { study: { progressDays: 4.5 } } });
+    const studyTab = (theme) => page({ theme, title: "Alven", classes: "sheet genesys actor person", width: 720, height: 520, css, body: f.renderPerson(studying, strings, { isGM: false }, "skills") });
+    shoot(browser, studyTab("theme-light"), path.join(OUT, "character-study-light.png"), 720, 520);
+    shoot(browser, studyTab("theme-dark"), path.join(OUT, "character-study-dark.png"), 720, 520);
     if (ALL) {
       for (const tab of ["skills", "inventory", "biography"]) {
         shoot(browser, person("theme-light", tab), path.join(OUT, `character-${tab}-light.png`), 720, 860);

@@ -22,9 +22,11 @@ import {
   defenceModifiers,
   type AdvantageKey,
   type AimedArea,
-  type ModifierPart,
   type WeaponSize,
 } from "../rules/attack.js";
+import { partLabel } from "../effects/check-effects.js";
+import type { SourcedPart } from "../effects/effect-math.js";
+import { effectRollParts, type RollPart } from "../effects/roll-parts.js";
 import type { RulesOptions } from "../rules/options.js";
 
 export const ATTACK_DIALOG_TEMPLATE = "systems/genesys-gdr/templates/dialogs/attack-dialog.hbs";
@@ -169,6 +171,8 @@ export type AttackDialogContext = {
   }[];
   /** What the tracker says of the attacker's Focalizzazione that no target row shows. */
   trackerNotes: string[];
+  /** The attacker's effects and fever on every roll, one source a line ("Anello +1", "Febbre −5"). */
+  effects: EffectLine[];
   aimedAreas: Option[];
   weaponSizes: Option[];
   bypass: Option[];
@@ -184,6 +188,17 @@ const LABELS = [
   "Advantages", "Focus", "FocusShort", "Choose", "TwoWeapons", "BothWeaponsMultiple", "ArcTwoWeapons", "DesperateAggression", "Modifier", "Override", "OverrideHint", "Blind", "Magazine",
   "DistanceHint",
 ] as const;
+
+/** One effect's line in a dialog: its source and signed value. */
+export interface EffectLine {
+  label: string;
+  value: string;
+}
+
+/** The lines of these effects' parts, worded as the check dialog words them. */
+export function effectLines(parts: readonly SourcedPart[], i18n: Localizer): EffectLine[] {
+  return parts.filter((p) => p.value !== 0).map((p) => ({ label: partLabel(p, (k) => i18n.localize(k)), value: signed(p.value) }));
+}
 
 /** "Difesa in corso +4 (from the combat tracker)": a pre-filled value with where it comes from. */
 function sourced(i18n: Localizer, note: string, source: "tracker" | "token"): string {
@@ -245,10 +260,14 @@ export function attackDialogContext(plan: AttackPlan, options: Partial<RulesOpti
       notes: [
         ...(focus.perTarget[index] ?? []),
         ...(t.prone ? [sourced(i18n, i18n.localize("GENESYS.Attack.Dialog.Tracked.Prone"), "token")] : []),
+        // §2.3.7 the hold's advantage row counts for this target whatever is ticked (rules/grapple.ts withGrappleAdvantage).
+        ...(t.grapple ? [sourced(i18n, i18n.format("GENESYS.Grapple.AttackNote", { row: i18n.localize(`GENESYS.Attack.Advantage.${t.grapple}`), value: signed(ADVANTAGE_POSITIONS[t.grapple].bonus) }), "token")] : []),
         ...(t.defence?.modifiers ?? []).map((m) => sourced(i18n, i18n.format(`GENESYS.Attack.Dialog.Tracked.${m.key}`, { value: signed(m.value) }), m.source)),
+        ...effectLines(t.defence?.effects ?? [], i18n).map((e) => i18n.format("GENESYS.Attack.Dialog.DefenceEffect", { source: e.label, value: e.value })),
       ],
     })),
     trackerNotes: focus.general,
+    effects: effectLines(plan.effects, i18n),
     aimedAreas: AIMED_AREAS.map((a) => opt(a, i18n.localize(`GENESYS.Attack.Area.${a}`), a === "trunk")),
     weaponSizes: WEAPON_SIZES.map((s) => opt(s, i18n.localize(`GENESYS.Attack.Size.${s}`), s === "medium")),
     bypass: [
@@ -367,8 +386,11 @@ function isAttackAnswer(value: unknown): value is AttackAnswer {
 export interface DefencePlan {
   targetName: string;
   attackTotal: number | null;
-  /** Grades to defend with: skills (Schivare first) and Destrezza for people; the printed grade for animals. */
-  choices: { value: string; label: string; grade: number | null }[];
+  /**
+   * Grades to defend with: skills (Schivare first) and Destrezza for people; the printed grade for animals. `effects`:
+   * the effects and fever on a defence with that choice, each with its source (absent: none).
+   */
+  choices: { value: string; label: string; grade: number | null; effects?: SourcedPart[] }[];
   dexterity: number;
   conditionPenalty: number;
   surprised: boolean;
@@ -426,7 +448,7 @@ export function parseDefenceForm(values: FormValues, plan: DefencePlan): Defence
 }
 
 /** §2.3.3 the defence roll's grade and modifiers (defenceModifiers only), or null when the answer is unusable. */
-export function defenceSetup(plan: DefencePlan, answer: DefenceAnswer): { label: string; grade: number; parts: ModifierPart[] } | null {
+export function defenceSetup(plan: DefencePlan, answer: DefenceAnswer): { label: string; grade: number; parts: RollPart[] } | null {
   const choice = plan.choices.find((c) => c.value === answer.choice);
   if (!choice) return null;
   const grade = choice.grade ?? answer.grade;
@@ -440,7 +462,8 @@ export function defenceSetup(plan: DefencePlan, answer: DefenceAnswer): { label:
     surprised: answer.surprised,
     opponentProneInMelee: answer.opponentProne,
   }).parts;
-  return { label: choice.label, grade, parts: answer.modifier === 0 ? parts : [...parts, { key: "situational", value: answer.modifier }] };
+  const sourced: RollPart[] = [...parts, ...effectRollParts(choice.effects ?? [])];
+  return { label: choice.label, grade, parts: answer.modifier === 0 ? sourced : [...sourced, { key: "situational", value: answer.modifier }] };
 }
 
 /** One yes/no choice of the defence dialog: pre-filled, locked for a player where the tracker or the token decides. */
@@ -499,6 +522,11 @@ export function defenceDialogContext(plan: DefencePlan, i18n: Localizer, isGM = 
     target: plan.targetName,
     attackTotal: plan.attackTotal === null ? null : String(plan.attackTotal),
     choices: plan.choices.map((c, i) => ({ value: c.value, label: c.grade === null ? c.label : `${c.label} (${String(c.grade)})`, selected: i === 0 })),
+    // Per choice, as a characteristic's effects differ from one to the next; the one of the chosen shows (bindDefenceEffects).
+    effects: plan.choices.flatMap((c, i) => {
+      const lines = effectLines(c.effects ?? [], i18n);
+      return lines.length === 0 ? [] : [{ choice: c.value, lines, selected: i === 0 }];
+    }),
     needsGrade: plan.choices[0]?.grade === null,
     condition: plan.conditionPenalty === 0 ? null : signed(plan.conditionPenalty),
     flags: defenceFlags(plan, isGM, i18n),
@@ -508,6 +536,18 @@ export function defenceDialogContext(plan: DefencePlan, i18n: Localizer, isGM = 
       ["DefendWith", "Grade", "Cover", "Advantages", "Modifier", "Condition", "AttackTotal"].map((k) => [k, i18n.localize(`GENESYS.Attack.Dialog.${k}`)]),
     ),
   };
+}
+
+/** Only the effects of the grade chosen to defend with show (defenceDialogContext lists each choice's). */
+export function bindDefenceEffects(root: HTMLElement): void {
+  const form = asForm(root) ?? root.querySelector("form");
+  const select = form?.querySelector<HTMLSelectElement>("select[name='choice']");
+  if (!form || !select) return;
+  const update = (): void => {
+    for (const list of Array.from(form.querySelectorAll<HTMLElement>("[data-effects-for]"))) list.toggleAttribute("hidden", list.dataset["effectsFor"] !== select.value);
+  };
+  select.addEventListener("change", update);
+  update();
 }
 
 /** Opens the defence dialog; the answer, or null when it is closed. */
@@ -527,6 +567,9 @@ export async function promptDefence(plan: DefencePlan): Promise<DefenceAnswer | 
       },
       { action: "cancel", label: game.i18n.localize("GENESYS.Check.Cancel"), icon: "fa-solid fa-xmark" },
     ],
+    render: (_event, dialog) => {
+      bindDefenceEffects(dialog.element);
+    },
     rejectClose: false,
   });
   return isDefenceAnswer(answer) ? answer : null;

@@ -2,6 +2,7 @@
  * The small dialog before a check roll: difficulty (the §1.7.2 ladder, another margin, or unknown to the
  * player for a blind roll §1.7.3), a situational modifier, and the chance of success as the inputs change.
  */
+import { partLabel, sumParts } from "../effects/check-effects.js";
 import { asForm } from "../compat/dom.js";
 import { difficultyValue, DIFFICULTY_LADDER } from "../rules/check.js";
 import { DIFFICULTIES, type DifficultyKey } from "../rules/types.js";
@@ -86,11 +87,12 @@ export interface DialogPreview {
 }
 
 /** §1.7.1 chance, automatic success (A-15) and impossibility for what the form holds now. */
-export function dialogPreview(plan: Pick<CheckPlan, "grade" | "conditionPenalty">, values: CheckFormValues): DialogPreview {
+export function dialogPreview(plan: Pick<CheckPlan, "grade" | "conditionPenalty"> & Partial<Pick<CheckPlan, "effects">>, values: CheckFormValues): DialogPreview {
   const answer = parseCheckForm(values);
   const valid = (n: number | null): n is number => n !== null && Number.isInteger(n);
+  // The typed modifier is the situational one; the effects' come on top, as prepareCheck adds them to the roll.
   const preview = valid(answer.difficulty) && Number.isInteger(answer.modifiers)
-    ? checkPreview({ grade: plan.grade, modifiers: answer.modifiers, conditionPenalty: plan.conditionPenalty, difficulty: answer.difficulty + (values.influenceShift ?? 0) })
+    ? checkPreview({ grade: plan.grade, modifiers: answer.modifiers + sumParts(plan.effects ?? []), conditionPenalty: plan.conditionPenalty, difficulty: answer.difficulty + (values.influenceShift ?? 0) })
     : null;
   return {
     chance: preview ? `${String(preview.percent)} %` : "—",
@@ -105,6 +107,8 @@ export type CheckDialogContext = {
   label: string;
   grade: { label: string; value: number };
   condition: { label: string; value: string } | null;
+  /** Modifiers from effects and statuses, one line each with its source ("Anello di forza +1"). */
+  effects: { label: string; value: string }[];
   difficulty: { label: string; options: { value: string; label: string; selected: boolean }[]; custom: string; customLabel: string };
   modifiers: { label: string; value: number };
   influence: InfluenceContext | null;
@@ -166,7 +170,7 @@ export function initialFormValues(plan: Pick<CheckPlan, "difficulty" | "modifier
 
 /** The template context, every text localized. */
 export function checkDialogContext(plan: CheckPlan, i18n: { localize(key: string): string; format(key: string, data?: Record<string, string>): string } = game.i18n, opponent: InfluenceOpponent | null = null): CheckDialogContext {
-  const values = initialFormValues(plan);
+  const values = initialFormValues({ ...plan, modifiers: plan.situational });
   const step = (key: DifficultyKey) => ({
     value: key,
     label: `${i18n.localize(`GENESYS.Difficulty.${key}`)} (${String(DIFFICULTY_LADDER[key])})`,
@@ -178,6 +182,7 @@ export function checkDialogContext(plan: CheckPlan, i18n: { localize(key: string
     condition: plan.conditionPenalty === 0
       ? null
       : { label: i18n.format("GENESYS.Check.ConditionPenalty", { condition: i18n.localize(`GENESYS.Condition.${plan.condition}`) }), value: signed(plan.conditionPenalty) },
+    effects: plan.effects.map((p) => ({ label: partLabel(p, (k) => i18n.localize(k)), value: signed(p.value) })),
     difficulty: {
       label: i18n.localize("GENESYS.Check.Difficulty"),
       options: [
@@ -188,7 +193,7 @@ export function checkDialogContext(plan: CheckPlan, i18n: { localize(key: string
       custom: values.custom,
       customLabel: i18n.localize("GENESYS.Check.CustomMargin"),
     },
-    modifiers: { label: i18n.localize("GENESYS.Check.Modifiers"), value: plan.modifiers },
+    modifiers: { label: i18n.localize("GENESYS.Check.Modifiers"), value: plan.situational },
     influence: opponent ? influenceContext(opponent, i18n) : null,
     preview: {
       ...dialogPreview(plan, values),

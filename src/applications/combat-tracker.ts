@@ -11,6 +11,11 @@ import { GenesysCombat } from "../documents/combat.js";
 import { isGenesysCombatant, type GenesysCombatant } from "../documents/combatant.js";
 import { TRACKER_TEMPLATE, trackerView } from "./combat-view.js";
 import { focusTargetsOf, promptDeclaration, promptReplacement } from "./maneuver-dialog.js";
+import { encounterOdds } from "../encounter/encounter-odds.js";
+import { GenesysActor } from "../documents/actor.js";
+import { grappleFrom } from "../grapple/grapple-entry.js";
+import { guarded } from "./guarded.js";
+import { askMovementCheck } from "../chat/movement-check-request.js";
 
 type CombatTrackerBase = foundry.applications.sidebar.tabs.CombatTracker;
 type ContextEntry = ReturnType<CombatTrackerBase["_getEntryContextOptions"]>[number];
@@ -59,7 +64,9 @@ export class GenesysCombatTracker extends CombatTracker {
       genesysCancelHold: GenesysCombatTracker.#onCancelHold,
       genesysReplace: GenesysCombatTracker.#onReplace,
       genesysSurprise: GenesysCombatTracker.#onSurprise,
+      genesysMovementCheck: GenesysCombatTracker.#onMovementCheck,
       genesysBeginExecution: GenesysCombatTracker.#onBeginExecution,
+      genesysEncounterOdds: GenesysCombatTracker.#onEncounterOdds,
     },
   };
 
@@ -85,6 +92,22 @@ export class GenesysCombatTracker extends CombatTracker {
         });
       },
     });
+    // §2.3.7 the row's owner grapples the targeted token from the row's token, or contests the hold it is in.
+    const grappler = (li: HTMLElement): { actor: GenesysActor; combatant: GenesysCombatant } | null => {
+      const t = combatantOf(li);
+      const found: unknown = t?.combatant.actor;
+      const actor: GenesysActor | null = found instanceof GenesysActor ? found : null;
+      return t && actor?.isOwner ? { actor, combatant: t.combatant } : null;
+    };
+    entries.push({
+      name: "GENESYS.Grapple.Button.Label",
+      icon: '<i class="fa-solid fa-hand-fist"></i>',
+      condition: (li) => grappler(li) !== null,
+      callback: (li) => {
+        const g = grappler(li);
+        if (g) void guarded(null, () => grappleFrom(g.actor, {}, g.combatant.token));
+      },
+    });
     return entries;
   }
 
@@ -99,13 +122,18 @@ export class GenesysCombatTracker extends CombatTracker {
     });
     const combat = this.viewed;
     if (!(combat instanceof GenesysCombat)) return;
-    const html = await foundry.applications.handlebars.renderTemplate(TRACKER_TEMPLATE, trackerView(combat, game.user, game.i18n));
+    // The Narrator's "Encounter odds" button (issue 13) reads this combat's combatants.
+    const odds = game.user.isGM ? game.i18n.localize("GENESYS.Odds.Open") : null;
+    const html = await foundry.applications.handlebars.renderTemplate(TRACKER_TEMPLATE, { ...trackerView(combat, game.user, game.i18n), encounterOdds: odds });
     const fragment = document.createElement("template");
     fragment.innerHTML = html;
     const banner = fragment.content.querySelector(".genesys-combat-phase");
     const list = root.querySelector(".combat-tracker");
     if (banner && list) list.before(banner);
     else if (banner) root.prepend(banner);
+    const oddsButton = fragment.content.querySelector(".genesys-combat-odds");
+    if (oddsButton && list) list.before(oddsButton);
+    else if (oddsButton) root.prepend(oddsButton);
     fragment.content.querySelectorAll<HTMLElement>("[data-genesys-turn]").forEach((row) => {
       const li = root.querySelector(`[data-combatant-id="${row.dataset["genesysTurn"] ?? ""}"]`);
       if (!li) return;
@@ -145,9 +173,20 @@ export class GenesysCombatTracker extends CombatTracker {
     if (replacement) await t.combat.replace(t.combatant, replacement);
   }
 
+  /** §2.2.5 the Narrator asks the row's owner for a terrain check of its Movimento: the request dialog, its actor asked. */
+  static async #onMovementCheck(this: GenesysCombatTracker, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    const t = targetOf(this, target);
+    if (t) await askMovementCheck(t.combat, t.combatant);
+  }
+
   static async #onSurprise(this: GenesysCombatTracker, _event: PointerEvent, target: HTMLElement): Promise<void> {
     const t = targetOf(this, target);
     if (t) await t.combat.setSurprised(t.combatant, !t.combatant.surprised);
+  }
+
+  static async #onEncounterOdds(this: GenesysCombatTracker): Promise<void> {
+    const combat = this.viewed;
+    if (combat instanceof GenesysCombat && combat.id) await encounterOdds({ from: combat.id });
   }
 
   static async #onBeginExecution(this: GenesysCombatTracker): Promise<void> {

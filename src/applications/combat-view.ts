@@ -8,6 +8,9 @@ import { MANEUVER_INITIATIVE } from "../rules/maneuvers.js";
 import type { ManeuverKey } from "../rules/types.js";
 import type { CombatPhase, GenesysCombat } from "../documents/combat.js";
 import type { GenesysCombatant } from "../documents/combatant.js";
+import { grappleLine } from "../grapple/grapple-effects.js";
+import { allowanceOf } from "../documents/movement-allowance.js";
+import { allowanceText, type AllowanceText } from "../format/movement-allowance.js";
 
 export const TRACKER_TEMPLATE = "systems/genesys-gdr/templates/combat/tracker.hbs";
 
@@ -21,9 +24,9 @@ export const MANEUVER_ICONS: Readonly<Record<ManeuverKey, string>> = {
   preparation: "fa-hourglass-half",
 };
 
-export type I18n = { localize(key: string): string; format(key: string, data?: Record<string, string>): string };
+export type I18n = { localize(key: string): string; format(key: string, data?: Record<string, string>): string; lang?: string };
 
-export type TrackerAction = "genesysDeclare" | "genesysHold" | "genesysTrigger" | "genesysCancelHold" | "genesysReplace" | "genesysSurprise";
+export type TrackerAction = "genesysDeclare" | "genesysHold" | "genesysTrigger" | "genesysCancelHold" | "genesysReplace" | "genesysSurprise" | "genesysMovementCheck";
 
 export interface TurnControl {
   action: TrackerAction;
@@ -47,6 +50,10 @@ export interface TurnRow {
   controls: TurnControl[];
   /** What Foundry's initiative number of the row means here (its execution value), or null when it shows none. */
   order: { label: string; tooltip: string } | null;
+  /** §2.3.7 who holds whom, when the combatant is in a grapple. */
+  grapple?: string | null;
+  /** §2.2.5 how far the declared Movimento goes, shown to whoever sees the maneuver. */
+  movement: AllowanceText | null;
 }
 
 export type TrackerView = {
@@ -99,6 +106,8 @@ function rowControls(combat: GenesysCombat, c: GenesysCombatant, nextId: string 
     }
   }
   if (d?.held) add("genesysCancelHold", "fa-ban", "GENESYS.Combat.Control.CancelHold");
+  // §2.2.5 the Narrator may ask a terrain check of a Movimento not yet done (its result counts this round only).
+  if (user.isGM && d?.maneuver === "movement" && !c.hasActed(round)) add("genesysMovementCheck", "fa-person-falling", "GENESYS.Movement.Check.Ask", c.movementCheckFor(round) !== null);
   return controls;
 }
 
@@ -114,6 +123,12 @@ function orderOf(c: GenesysCombatant, round: number, i18n: I18n): TurnRow["order
   const initiative = MANEUVER_INITIATIVE[entry.maneuver];
   const data = { reflexes: String(entry.reflexes), initiative: String(initiative), value: String(executionValue(entry.reflexes, entry.maneuver)) };
   return { label, tooltip: i18n.format("GENESYS.Combat.OrderTooltip", data) };
+}
+
+/** §2.2.5 the Movimento allowance of the combatant's actor (its token's, when unlinked); null when it has none. */
+function movementOf(actor: NonNullable<GenesysCombatant["actor"]>, i18n: I18n): AllowanceText | null {
+  const allowance = allowanceOf(actor);
+  return allowance ? allowanceText(allowance, i18n) : null;
 }
 
 /** The tracker's GeneSys part for one user. */
@@ -161,6 +176,8 @@ export function trackerView(combat: GenesysCombat, user: { isGM: boolean }, i18n
       actions,
       controls: all.filter((b) => b.text === null),
       order: started && phase === "execution" ? orderOf(c, combat.round, i18n) : null,
+      grapple: grappleLine(c.actor, i18n),
+      movement: maneuver?.key === "movement" && c.actor ? movementOf(c.actor, i18n) : null,
     };
   });
   return {

@@ -8,8 +8,9 @@ import { defenceDived } from "../documents/dive-prone.js";
 import { type Localizer } from "../dice/genesys-roll.js";
 import { percent, signed } from "../format/numbers.js";
 import { formatCount, type CountLocalizer } from "../format/plural.js";
-import { AIMED_AREAS, resolveAttack, type AimedArea, type AttackKind, type AttackOutcome, type ModifierPart } from "../rules/attack.js";
-import { resolveDamage } from "../rules/damage.js";
+import { AIMED_AREAS, resolveAttack, type AimedArea, type AttackKind, type AttackOutcome } from "../rules/attack.js";
+import { rollPartLabel, type RollPart } from "../effects/roll-parts.js";
+import { knockedDown, resolveDamage } from "../rules/damage.js";
 import { RulesError } from "../rules/errors.js";
 import type { RulesOptions } from "../rules/options.js";
 import { DAMAGE_TYPES, type DamageType } from "../rules/types.js";
@@ -29,7 +30,7 @@ export interface RollRecord {
 
 /** A defence roll (§2.3.3) or, for a static or unaware target, the Narrator's difficulty (§2.3.5, A-16). */
 export type DefenceRecord =
-  | { kind: "roll"; label: string; grade: number; parts: ModifierPart[]; roll: RollRecord }
+  | { kind: "roll"; label: string; grade: number; parts: RollPart[]; roll: RollRecord }
   | { kind: "static"; difficulty: number };
 
 /** §3.3.3 venom injected by a bite that got past armour. */
@@ -55,6 +56,17 @@ export interface UndoRecord {
   partial: boolean;
 }
 
+/**
+ * §3.2.2 the stun check the hit's target made: 2D10 + Forza (with its condition and effects) against the damage before
+ * armour; `proned` when the failure laid the target prone (not when it already lay there), so Undo lifts only that.
+ */
+export interface StunRecord {
+  roll: RollRecord;
+  difficulty: number;
+  knockedDown: boolean;
+  proned: boolean;
+}
+
 /** One attack roll against one target (a burst has one row per roll, §3.2.3). */
 export interface AttackRow {
   id: string;
@@ -63,8 +75,8 @@ export interface AttackRow {
   distance: number | null;
   /** §2.4.1 hit past 2/3 of the range: half damage (A-05). */
   beyondHalf: boolean;
-  /** The attack roll's modifiers, as attackModifiers itemised them (plus the Narrator's own, key "narrator"). */
-  parts: ModifierPart[];
+  /** The attack roll's modifiers, as attackModifiers itemised them, then the effects' (key "effect", with their source) and the situational one, or the Narrator's override (key "narrator"). */
+  parts: RollPart[];
   /** Chance to hit before rolling, 0–1, from the rules' odds against the target's expected defence. */
   chance: { hit: number; grazing: number } | null;
   attack: RollRecord;
@@ -77,6 +89,8 @@ export interface AttackRow {
   undo: UndoRecord | null;
   /** The hit the Narrator also sent to other tokens (token-hits.ts); absent on older cards. */
   spread?: TokenHit[];
+  /** §3.2.2 the stun check of the hit that stands (absent before it; null once the hit is applied again). */
+  stun?: StunRecord | null;
 }
 
 /** Everything the card shows and its buttons act on. */
@@ -118,6 +132,8 @@ export type CardEvent =
   | { type: "damage"; rowId: string; damage: RollRecord }
   | { type: "applied"; rowId: string; applied: AppliedRecord }
   | { type: "undone"; rowId: string; undo: UndoRecord }
+  /** §3.2.2 the target's stun check; `bonus` is what the Narrator's client added to the 2D10 (Forza, condition, effects). */
+  | { type: "stunned"; rowId: string; roll: RollRecord; bonus: number; proned: boolean }
   /** The hit sent to selected tokens: `own` when the row's target was among them, `hits` for the others. */
   | { type: "spread"; rowId: string; own: AppliedRecord | null; hits: TokenHit[] }
   | { type: "spreadUndone"; rowId: string; actorUuid: string; undo: UndoRecord };
@@ -140,6 +156,10 @@ function isDefence(v: unknown): v is DefenceRecord {
   return v["kind"] === "roll" && isString(v["label"]) && isInt(v["grade"]) && Array.isArray(v["parts"]) && isRollRecord(v["roll"]);
 }
 
+function isStun(v: unknown): v is StunRecord {
+  return isObject(v) && isRollRecord(v["roll"]) && isInt(v["difficulty"]) && typeof v["knockedDown"] === "boolean" && typeof v["proned"] === "boolean";
+}
+
 function isDamageSpec(v: unknown): v is DamageSpec {
   if (!isObject(v) || !isInt(v["dice"]) || v["dice"] < 0 || v["dice"] > 100 || !(DAMAGE_FACES as readonly unknown[]).includes(v["faces"])) return false;
   return (v["strengthBonus"] === null || isInt(v["strengthBonus"])) && isInt(v["flat"]) && (DAMAGE_TYPES as readonly unknown[]).includes(v["type"]);
@@ -151,6 +171,7 @@ function isRow(v: unknown): v is AttackRow {
   if (v["defence"] !== null && !isDefence(v["defence"])) return false;
   if (v["damage"] !== null && !isRollRecord(v["damage"])) return false;
   if (!isSpread(v["spread"])) return false;
+  if (v["stun"] !== undefined && v["stun"] !== null && !isStun(v["stun"])) return false;
   return v["outcome"] === null || v["outcome"] === "hit" || v["outcome"] === "grazing" || v["outcome"] === "miss";
 }
 
@@ -223,7 +244,16 @@ export function applyCardEvent(state: AttackCardState, event: CardEvent, options
       }
       case "applied": {
         if (row.damage === null || (row.applied !== null && !row.undone)) return refuse("stale");
-        return { ok: true, row: { ...row, applied: event.applied, undone: false, undo: null } };
+        // A hit applied again is a new hit: its stun check is still to be made (null, since flag updates merge).
+        return { ok: true, row: { ...row, applied: event.applied, undone: false, undo: null, ...(row.stun ? { stun: null } : {}) } };
+      }
+      case "stunned": {
+        const difficulty = row.applied?.change.damage?.stunDifficulty;
+        if (row.applied === null || row.undone || row.applied.change.damage?.stunCheck !== true || difficulty === undefined || row.stun) return refuse("stale");
+        const { dice, total } = event.roll;
+        if (!isRollRecord(event.roll) || !isInt(event.bonus) || !validDice(dice, 2, 10) || total !== dice.reduce((a, d) => a + d, 0) + event.bonus) return refuse("invalid");
+        const down = knockedDown(total, difficulty);
+        return { ok: true, row: { ...row, stun: { roll: event.roll, difficulty, knockedDown: down, proned: down && event.proned } } };
       }
       case "undone": {
         if (row.applied === null || row.undone) return refuse("stale");
@@ -364,8 +394,8 @@ export type AttackCardContext = {
 };
 
 
-function partLines(parts: readonly ModifierPart[], prefix: string, i18n: Localizer): LabelValue[] {
-  return parts.map((p) => ({ label: i18n.localize(`${prefix}.${p.key}`), value: signed(p.value), cssClass: p.key }));
+function partLines(parts: readonly RollPart[], prefix: string, i18n: Localizer): LabelValue[] {
+  return parts.map((p) => ({ label: rollPartLabel(p, prefix, (k) => i18n.localize(k)), value: signed(p.value), cssClass: p.key }));
 }
 
 function outcomeText(row: AttackRow, i18n: Localizer): string {
@@ -492,15 +522,26 @@ function damageNotation(damage: AttackCardState["weapon"]["damage"]): string {
   }
 }
 
+/** §3.2.2 what the stun check came to: the total against the difficulty, and whether the target went down. */
+function stunText(row: AttackRow, i18n: Localizer): string | null {
+  const stun = row.stun;
+  if (!stun) return null;
+  const data = { target: row.target.name, total: String(stun.roll.total), difficulty: String(stun.difficulty) };
+  if (!stun.knockedDown) return i18n.format("GENESYS.Attack.Stun.Stands", data);
+  if (!stun.proned) return i18n.format("GENESYS.Attack.Stun.AlreadyProne", data);
+  return i18n.format(row.undone ? "GENESYS.Attack.Stun.ProneUndone" : "GENESYS.Attack.Stun.Prone", data);
+}
+
 function rowContext(state: AttackCardState, row: AttackRow, viewer: CardViewer, i18n: CardLocalizer): RowContext {
   const attackerSide = viewer.isGM || viewer.owns(state.attacker.actorUuid);
   const targetSide = viewer.isGM || viewer.owns(row.target.actorUuid);
   const hit = row.outcome === "hit" || row.outcome === "grazing";
   const live = row.applied !== null && !row.undone;
   const damage = row.applied?.change.damage ?? null;
-  const stun = live && damage?.stunCheck === true
+  const stunAsked = live && damage?.stunCheck === true && !row.stun;
+  const stun = stunAsked
     ? i18n.format("GENESYS.Attack.StunPrompt", { target: row.target.name, difficulty: String(damage.stunDifficulty) })
-    : null;
+    : stunText(row, i18n);
   // Sealed, a card only gets its outcome: a damage roll would tell by its very existence that it hit (sealed-card.ts).
   const open = viewer.sealed !== true;
   const buttons: RowButtons = {
@@ -511,7 +552,7 @@ function rowContext(state: AttackCardState, row: AttackRow, viewer: CardViewer, 
     // Any token at all: a player could reach any of them from the console, so only the Narrator (card-intents.ts checks).
     applySelected: open && row.damage !== null && viewer.isGM,
     undo: open && live && attackerSide,
-    stun: open && stun !== null && targetSide,
+    stun: open && stunAsked && targetSide,
   };
   const venom = live && row.applied?.venom && row.applied.venom.doses > 0
     ? i18n.format(row.applied.venom.limited ? "GENESYS.Attack.VenomLimited" : "GENESYS.Attack.Venom", {

@@ -26,7 +26,7 @@ import type { RulesOptions } from "../rules/options.js";
 import { rulesOptions } from "../settings/rules-settings.js";
 import type { AttackCardState, AttackRow } from "./attack-card.js";
 import { sealedCardOf } from "./sealed-card.js";
-import { CARD_INTENTS, actorFrom } from "./card-intents.js";
+import { CARD_INTENTS, actorFrom, stunBonus } from "./card-intents.js";
 import { cardState, type CardMessage } from "./card-render.js";
 import { cardMode, cardRecipients } from "./card-visibility.js";
 import { defencePlan } from "./defence-plan.js";
@@ -198,7 +198,7 @@ async function cardActionNow(message: CardMessage, action: CardAction, rowId: st
       if (!game.user.isGM) return failed("GENESYS.Attack.Warn.NotAllowed");
       return options.hit ? requestIntent(CARD_INTENTS.undoToken, { ...ids, actorUuid: options.hit }) : failed("GENESYS.Attack.Warn.CardChanged");
     case "stun":
-      return stunAction(row);
+      return stunAction(row, ids);
   }
 }
 
@@ -259,12 +259,19 @@ async function rollDamageAction(row: AttackRow, ids: { messageId: string; rowId:
   return requestIntent(CARD_INTENTS.damage, { ...ids, roll: roll.toJSON() });
 }
 
-/** §3.2.2 the optional stun check: a Forza check that must beat the damage before armour. */
-async function stunAction(row: AttackRow): Promise<boolean> {
+/**
+ * §3.2.2 the optional stun check: 2D10 + Forza that must beat the damage before armour (A-17), rolled by the target's
+ * side; the GM's client adds Forza again, records it on the card and lays a failed target prone (card-intents.ts).
+ */
+async function stunAction(row: AttackRow, ids: { messageId: string; rowId: string }): Promise<boolean> {
   const difficulty = row.applied?.change.damage?.stunDifficulty;
-  if (difficulty === undefined || row.undone) return failed("GENESYS.Attack.Warn.CardChanged");
+  if (difficulty === undefined || row.undone || row.stun) return failed("GENESYS.Attack.Warn.CardChanged");
   const target = await targetOf(row);
   if (!target) return false;
-  const message = await target.rollCheck({ characteristic: "strength", difficulty, prompt: false });
-  return message !== null;
+  if (!target.isOwner) return failed("GENESYS.Attack.Warn.NotAllowed");
+  const bonus = stunBonus(target, difficulty);
+  if (!bonus.ok) return failed(bonus.refusal.warning, bonus.refusal.data);
+  const roll = await evaluateTwoD10(bonus.bonus);
+  await showCardDice(ids.messageId, roll);
+  return requestIntent(CARD_INTENTS.stun, { ...ids, roll: roll.toJSON() });
 }

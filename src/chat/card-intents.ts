@@ -28,6 +28,8 @@ import { expectedDice, sentDice, sentTwoD10 } from "../dice/sent-dice.js";
 import { knownRoll } from "../documents/known-roll.js";
 import { GenesysActor } from "../documents/actor.js";
 import { proneAfterDive } from "../documents/dive-prone.js";
+import { layProne, liftProne } from "../documents/stun-prone.js";
+import { prepareCheck, type CheckRefusal } from "../dice/check-request.js";
 import { RulesError } from "../rules/errors.js";
 import { rulesOptions } from "../settings/rules-settings.js";
 import { ATTACK_FLAG, NO_VIEWER, SYSTEM_SCOPE, applyCardEvent, damageOptions, readAttackState, withRow, type AppliedRecord, type AttackCardState, type AttackRow, type CardEvent } from "./attack-card.js";
@@ -47,6 +49,8 @@ export const CARD_INTENTS = {
   /** The Narrator's: a row's hit into the tokens they selected (token-hits.ts). */
   applyTokens: "card.applyTokens",
   undoToken: "card.undoToken",
+  /** §3.2.2 the target's stun check (its owner's dice). */
+  stun: "card.stun",
 } as const;
 
 const no = (warning: string, data?: Record<string, string>): IntentResult => (data ? { ok: false, warning, data } : { ok: false, warning });
@@ -472,6 +476,8 @@ async function onUndo(requester: Requester, raw: unknown): Promise<IntentResult>
   const report = await target.undoRecorded(applied.recordId, cap);
   const taken = report?.taken ?? { wounds: 0, fatigue: 0, poison: 0 };
   const partial = taken.wounds < added.wounds || taken.fatigue < added.fatigue;
+  // §3.2.2 the hit taken back, so is the fall its stun check holds, unless another hit or the victim's own choice holds it.
+  if (row.stun?.knockedDown === true) await liftProne(target, applied.recordId);
   const doses = applied.venom?.doses ?? 0;
   const biter = attacker.genesys;
   if (doses > 0 && biter instanceof AnimalModel) {
@@ -479,6 +485,47 @@ async function onUndo(requester: Requester, raw: unknown): Promise<IntentResult>
   }
   const result = await commit(message, state, { type: "undone", rowId: row.id, undo: { ...taken, partial } });
   return result.ok && !report ? { ok: true, info: "GENESYS.Attack.Warn.NothingToUndo", data: { name: row.target.name } } : result;
+}
+
+// ───────────────────────── §3.2.2 stun ─────────────────────────
+
+/**
+ * What the stun check adds to its 2D10: the victim's Forza with its condition penalty and its effects, as for any
+ * check on a characteristic (§1.7.1, through prepareCheck); a refusal when the victim cannot roll at all.
+ */
+export function stunBonus(target: GenesysActor, difficulty: number): { ok: true; bonus: number } | { ok: false; refusal: CheckRefusal } {
+  const request = prepareCheck(target, { characteristic: "strength", difficulty }, localize);
+  if (!request.ok) return request;
+  const { grade, modifiers, conditionPenalty } = request.plan;
+  return { ok: true, bonus: grade + modifiers + conditionPenalty };
+}
+
+/**
+ * §3.2.2 the stun check of a hit that stands: the victim's owner sends the 2D10; this client adds Forza, decides
+ * (rules' knockedDown) and, on a failure, lays the victim prone, recording whether it was this check that did.
+ */
+async function onStun(requester: Requester, raw: unknown): Promise<IntentResult> {
+  if (!isObject(raw)) return INVALID;
+  const loaded = await loadRow(raw);
+  if (!isLoaded(loaded)) return loaded;
+  const { message, state, row } = loaded;
+  if (state.blind && !requester.isGM) return no("GENESYS.Attack.Warn.NotAllowed");
+  const difficulty = row.applied?.change.damage?.stunDifficulty;
+  if (!row.applied || row.undone || row.applied.change.damage?.stunCheck !== true || difficulty === undefined || row.stun) return no("GENESYS.Attack.Warn.CardChanged");
+  const target = await actorFrom(row.target.actorUuid);
+  if (!target?.genesys) return no("GENESYS.Attack.Warn.TargetMissing", { name: row.target.name });
+  if (!mayAct(requester, target)) return no("GENESYS.Attack.Warn.NotAllowed");
+  const bonus = stunBonus(target, difficulty);
+  if (!bonus.ok) return no(bonus.refusal.warning, bonus.refusal.data);
+  const dice = sentTwoD10(raw["roll"]);
+  if (!dice) return no("GENESYS.Attack.Warn.BadDice");
+  const roll = twoD10Record(dice, bonus.bonus);
+  const event = { type: "stunned", rowId: row.id, roll, bonus: bonus.bonus, proned: true } as const;
+  // Decided before anything is written: the status is set only for a check the card will record.
+  const decided = applyCardEvent(state, event, rulesOptions());
+  if (!decided.ok) return no("GENESYS.Attack.Warn.CardChanged");
+  const proned = decided.row.stun?.knockedDown === true ? await layProne(target, row.applied.recordId) : false;
+  return commit(message, state, { ...event, proned }, knownRoll(roll.formula, roll.dice));
 }
 
 // ───────────────────────── apply to selected tokens ─────────────────────────
@@ -617,4 +664,5 @@ export function registerCardIntents(): void {
   registerIntent(CARD_INTENTS.undo, onUndo);
   registerIntent(CARD_INTENTS.applyTokens, onApplyTokens);
   registerIntent(CARD_INTENTS.undoToken, onUndoToken);
+  registerIntent(CARD_INTENTS.stun, onStun);
 }

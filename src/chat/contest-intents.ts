@@ -113,7 +113,7 @@ export function contestPlan(actor: GenesysActor, side: Pick<ContestSideRequest, 
   return { ok: false, result: no(warning, data) };
 }
 
-function sideOf(actor: GenesysActor, plan: CheckPlan, modifiers: number): ContestSide {
+export function sideOf(actor: GenesysActor, plan: CheckPlan, modifiers: number): ContestSide {
   return { actorUuid: actor.uuid, name: actor.name, kind: plan.kind, skillId: plan.skillId, characteristic: plan.characteristic, label: plan.label, modifiers };
 }
 
@@ -202,13 +202,23 @@ async function commit(message: CardMessage, update: ContestUpdate, roll: Pick<Ro
     return no(update.reason === "stale" ? "GENESYS.Contest.Warn.CardChanged" : "GENESYS.Authority.Invalid");
   }
   const state = await awardOnce(update.state);
+  const settlesNow = contestState(message)?.settled === null && state.settled !== null;
   await message.update({
     flags: { [SYSTEM_SCOPE]: { [CONTEST_FLAG]: state } },
     content: await renderContest(state, NO_CONTEST_VIEWER),
     // The roller already threw these dice (contest-flow.ts); Dice So Nice's update hook stands aside for contest cards.
     ...(roll ? { rolls: [...message.rolls.map((r) => r.toJSON()), roll.toJSON()] } : {}),
   } as ChatMessage.UpdateData); // flags are typed as the attack card's; the contest's state is merged the same way
+  if (settlesNow) for (const listener of settledListeners) await listener(message, state);
   return { ok: true };
+}
+
+/** Told once, on the GM's client, when a contest card settles (a grapple's contest applies its outcome: src/grapple). */
+export type ContestSettledListener = (message: CardMessage, state: ContestState) => Promise<void>;
+const settledListeners: ContestSettledListener[] = [];
+
+export function onContestSettled(listener: ContestSettledListener): void {
+  if (!settledListeners.includes(listener)) settledListeners.push(listener);
 }
 
 /**
@@ -250,7 +260,8 @@ async function onRoll(requester: Requester, raw: unknown): Promise<IntentResult>
   return commit(message, withRoll(state, id, {
     dice,
     grade: plan.grade,
-    modifiers: side.modifiers,
+    // The plan's modifiers: the side's situational one plus its effects' (a fever, a trait's check bonus).
+    modifiers: plan.modifiers,
     conditionPenalty: plan.conditionPenalty,
     condition: plan.condition,
     experience: plan.experience,

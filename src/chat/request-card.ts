@@ -14,6 +14,7 @@ import { DIFFICULTY_LADDER } from "../rules/check.js";
 import { INCREMENT_POINTS_PER_GRADE, INCREMENT_REASONS } from "../rules/increment.js";
 import type { CharacteristicKey } from "../rules/types.js";
 import { authoredByGm, type CardMessage } from "./authored.js";
+import { readMovementLink, type MovementLink } from "../documents/movement-check.js";
 
 export const REQUEST_FLAG = "request";
 export const REQUEST_SCOPE = "genesys-gdr";
@@ -60,6 +61,8 @@ export interface RequestState {
   rows: Record<string, RequestRow>;
   /** The sealed RequestSecret; null when the request hides nothing. */
   secret: SealedBox | null;
+  /** §2.2.5 the tracker row whose Movimento this check is for, checked by the GM's client when posted; absent: none. */
+  movement?: MovementLink | null;
 }
 
 /** The Narrators' part. */
@@ -73,7 +76,7 @@ const isId = (v: unknown): v is string => typeof v === "string" && /^[A-Za-z0-9]
 const isUuid = (v: unknown): v is string => typeof v === "string" && v.length <= 200 && /^(Actor|Scene)\.[A-Za-z0-9.]+$/.test(v);
 const isWhole = (v: unknown): v is number => typeof v === "number" && Number.isInteger(v);
 const isKey = (v: unknown): v is string => typeof v === "string" && /^[\p{L}\p{N}_-]{1,64}$/u.test(v);
-const STATUSES = ["stored", "gradeGained", "notOwner", "blind", "failed"] as const;
+const STATUSES = ["stored", "gradeGained", "notOwner", "blind", "failed", "withheld"] as const;
 
 function readIncrement(raw: unknown): IncrementRecord | null | undefined {
   if (raw === null) return null;
@@ -121,13 +124,15 @@ export function readRequestState(raw: unknown): RequestState | null {
   if (!check || !(difficulty === null || isWhole(difficulty)) || typeof hidden !== "boolean" || typeof blind !== "boolean") return null;
   if (!Array.isArray(order) || order.length > 50 || !order.every(isId) || !isObject(rows)) return null;
   if (!(secret === null || isSealedBox(secret))) return null;
+  const movement = readMovementLink(raw["movement"]);
+  if (movement === undefined) return null;
   const read: Record<string, RequestRow> = {};
   for (const id of order) {
     const row = readRow(id, rows[id]);
     if (!row) return null;
     read[id] = row;
   }
-  return { version: 1, check, difficulty, hidden, blind, order: [...order], rows: read, secret };
+  return { version: 1, check, difficulty, hidden, blind, order: [...order], rows: read, secret, ...(movement ? { movement } : {}) };
 }
 
 export function readRequestSecret(raw: unknown): RequestSecret | null {
@@ -202,7 +207,7 @@ export function difficultyLabel(difficulty: number, i18n: Localizer): string {
 function incrementText(record: IncrementRecord, i18n: Localizer): string {
   const reason = i18n.localize(`GENESYS.Check.Increment.Reason.${record.reason}`);
   const data = { reason, points: String(record.points), max: String(INCREMENT_POINTS_PER_GRADE), grade: String(record.grade ?? "") };
-  const key = record.status === "blind" ? "GENESYS.Request.IncrementHeld" : `GENESYS.Check.Increment.${record.status === "gradeGained" ? "GradeGained" : record.status === "notOwner" ? "NotOwner" : record.status === "failed" ? "Failed" : "Stored"}`;
+  const key = record.status === "blind" ? "GENESYS.Request.IncrementHeld" : `GENESYS.Check.Increment.${record.status === "gradeGained" ? "GradeGained" : record.status === "notOwner" ? "NotOwner" : record.status === "failed" ? "Failed" : record.status === "withheld" ? "Withheld" : "Stored"}`;
   return i18n.format(key, data);
 }
 

@@ -17,6 +17,7 @@ import { REQUEST_INTENTS, postRequest, registerRequestIntents, requestPlan, rowA
 import { defaultRecipients, recipientOf, requestCandidates, type RequestCandidate } from "./request-recipients.js";
 import { readRequestedCheck, type RequestedCheckSpec } from "./request-spec.js";
 import { actorFrom } from "./card-intents.js";
+import type { MovementLink } from "../documents/movement-check.js";
 
 const warn = (key: string, data: Record<string, string> = {}): false => {
   ui.notifications.warn(game.i18n.format(key, data));
@@ -108,6 +109,8 @@ export interface AskOptions {
   recipients?: readonly unknown[];
   /** Open the request dialog first (default true). */
   prompt?: boolean;
+  /** §2.2.5 the tracker row whose Movimento this terrain check is for; checked again by postRequest. */
+  movement?: MovementLink;
 }
 
 /**
@@ -120,6 +123,7 @@ export async function askForCheck(initial: unknown, options: AskOptions = {}): P
     return null;
   }
   const prompt = options.prompt !== false;
+  const link = options.movement ? { movement: options.movement } : {};
   // With the dialog, what was pre-filled only has to be well formed where it is given.
   const read = readRequestedCheck(initial);
   if (!read.ok && !(prompt && read.warning === "GENESYS.Check.Warn.NoTarget")) {
@@ -141,14 +145,14 @@ export async function askForCheck(initial: unknown, options: AskOptions = {}): P
   }
   if (!prompt) {
     if (!read.ok) return null;
-    return postRequest({ ...read.value, recipients: named ?? defaultRecipients() });
+    return postRequest({ ...read.value, recipients: named ?? defaultRecipients(), ...link });
   }
   const candidates: RequestCandidate[] = named ? named.map((r) => ({ ...r, source: "selected" as const })) : requestCandidates();
   const chosenSet = new Set((named ?? defaultRecipients(candidates)).map((r) => r.actorUuid));
   const chosen = candidates.flatMap((c, i) => (chosenSet.has(c.actorUuid) ? [i] : []));
   const actors = (await Promise.all(candidates.map((c) => actorFrom(c.actorUuid)))).filter((a): a is GenesysActor => a !== null);
   const answer = await promptRequest(spec, skillChoices(actors), candidates, chosen);
-  return answer ? postRequest(answer) : null;
+  return answer ? postRequest({ ...answer, ...link }) : null;
 }
 
 /** The render hook and the intents. Call at init. */

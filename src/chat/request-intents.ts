@@ -21,6 +21,7 @@ import { resolveCheck } from "../rules/check.js";
 import { incrementFromCheck } from "../rules/increment.js";
 import type { CharacteristicKey } from "../rules/types.js";
 import { authoredByGm, type CardMessage } from "./authored.js";
+import { linkedRow, readMovementLink, recordLinkedCheck, type MovementLink } from "../documents/movement-check.js";
 import { actorFrom } from "./card-intents.js";
 import {
   NO_REQUEST_VIEWER,
@@ -52,6 +53,8 @@ export interface RequestSpec {
   hidden: boolean;
   blind: boolean;
   recipients: RequestRecipient[];
+  /** §2.2.5 the tracker row whose Movimento needs this terrain check (documents/movement-check.ts). */
+  movement?: MovementLink | null;
 }
 
 const no = (warning: string, data?: Record<string, string>): IntentResult => (data ? { ok: false, warning, data } : { ok: false, warning });
@@ -78,6 +81,14 @@ export async function postRequest(spec: RequestSpec): Promise<CardMessage | null
   if (spec.recipients.length === 0) return warn("GENESYS.Request.Warn.NoRecipients");
   if (spec.recipients.length > 50) return warn("GENESYS.Request.Warn.TooMany");
   const hidden = spec.hidden && spec.difficulty !== null;
+  // A GM's console may pass anything here: the link is read field by field, then checked against the world.
+  const link = readMovementLink(spec.movement);
+  if (link === undefined) return warn("GENESYS.Authority.Invalid");
+  const movement = link ? movementProblem(link, spec) : null;
+  if (movement) {
+    ui.notifications.warn(game.i18n.format(movement.warning, movement.data));
+    return null;
+  }
   const order: string[] = [];
   const rows: RequestState["rows"] = {};
   for (const r of spec.recipients) {
@@ -93,7 +104,7 @@ export async function postRequest(spec: RequestSpec): Promise<CardMessage | null
     secret = await sealValue({ difficulty: spec.difficulty, results: {} } satisfies RequestSecret);
     if (!secret) return warn("GENESYS.Seal.Warn.NoKey");
   }
-  const state: RequestState = { version: 1, check, difficulty: hidden ? null : spec.difficulty, hidden, blind: spec.blind, order, rows, secret };
+  const state: RequestState = { version: 1, check, difficulty: hidden ? null : spec.difficulty, hidden, blind: spec.blind, order, rows, secret, ...(link ? { movement: link } : {}) };
   const fields = await cardFields(state);
   const data = { ...fields, speaker: { alias: game.user.name } } as ChatMessage.CreateData; // flags typed for the attack card only
   const message = (await ChatMessage.implementation.create(data)) ?? null;
@@ -101,6 +112,30 @@ export async function postRequest(spec: RequestSpec): Promise<CardMessage | null
   // eslint-disable-next-line @typescript-eslint/no-unsafe-class-instance-assignment
   if (message) Hooks.callAll("genesys.requestCheck", message, structuredClone({ ...spec, hidden }));
   return message;
+}
+
+/**
+ * §2.2.5 why a terrain check may not be linked to the row it names: the row itself (movement-check.ts), a card that
+ * does not ask its combatant, one without a difficulty, or a blind one (its result stays sealed on its own card, which
+ * this link does not follow).
+ */
+function movementProblem(link: MovementLink, spec: RequestSpec): { warning: string; data: Record<string, string> } | null {
+  const row = linkedRow(link);
+  if (!row.ok) return row;
+  const name = row.combatant.name ?? "";
+  if (spec.blind) return { warning: "GENESYS.Movement.Check.Warn.Blind", data: { name } };
+  // Half or mishap is decided by the margin, which needs a difficulty.
+  if (spec.difficulty === null) return { warning: "GENESYS.Movement.Check.Warn.NoDifficulty", data: { name } };
+  const uuid = row.combatant.actor?.uuid;
+  if (!spec.recipients.some((r) => r.actorUuid === uuid)) return { warning: "GENESYS.Movement.Check.Warn.NotAsked", data: { name } };
+  return null;
+}
+
+/** A linked row's margin recorded on the combat; a link that no longer holds is the Narrator's to hear about. */
+async function recordMovement(state: RequestState, row: { actorUuid: string }, result: RequestResult | undefined): Promise<void> {
+  if (!state.movement || !result) return;
+  const recorded = await recordLinkedCheck(state.movement, row.actorUuid, result.margin);
+  if (!recorded.ok) ui.notifications.warn(game.i18n.format(recorded.warning, recorded.data ?? {}));
 }
 
 /** The skill's name as the first recipient who has it calls it; its key otherwise. */
@@ -255,6 +290,8 @@ async function onRoll(requester: Requester, raw: unknown): Promise<IntentResult>
     next.secret = box;
   }
   await writeCard(message, next);
+  // §2.2.5 an open result moves the linked Movimento now; a hidden difficulty's waits for the reveal.
+  if (!state.hidden && !state.blind) await recordMovement(state, row, result);
   return { ok: true };
 }
 
@@ -301,6 +338,10 @@ async function onReveal(requester: Requester, raw: unknown): Promise<IntentResul
     next.secret = box;
   } else next.secret = null;
   await writeCard(message, next);
+  for (const id of state.order) {
+    const row = rows[id];
+    if (row && !state.blind) await recordMovement(state, row, results[id]);
+  }
   return { ok: true };
 }
 

@@ -18,6 +18,7 @@ export const SEALED_FLAG = "sealed";
 export const SEALED_TEMPLATE = "systems/genesys-gdr/templates/chat/sealed-card.hbs";
 export const SEALED_CONTROLS_TEMPLATE = "systems/genesys-gdr/templates/chat/sealed-controls.hbs";
 export const SEAL_REVEAL_INTENT = "seal.reveal";
+export const SEAL_ACT_INTENT = "seal.act";
 
 export type SealedKind = "attack" | "check";
 
@@ -80,13 +81,36 @@ export interface Revealed {
   after?: (message: CardMessage) => Promise<void>;
 }
 
+/**
+ * A Narrator's button beneath a sealed card besides the Reveal: one that reveals in its own way (`reveals`, passed to
+ * `reveal` as its variant) or one that changes the sealed value and leaves the card sealed (handled by `act`).
+ */
+export interface SealedAction {
+  id: string;
+  /** i18n key of the button's text. */
+  label: string;
+  icon: string;
+  reveals: boolean;
+}
+
+/** What an action answers: the new value to seal in place (null: nothing to change), and a note for the Narrator. */
+export interface SealedActed {
+  value: unknown;
+  info?: string;
+  data?: Record<string, string>;
+}
+
 /** How a kind of sealed card shows on a Narrator's client and what its Reveal writes. */
 export interface SealedKindHandler {
   /** The card as the Narrators see it, from the opened value; null when the value is not one of this kind. */
   render(value: unknown, message: CardMessage): Promise<string | null>;
   /** The i18n key of the note beneath it (default GENESYS.Seal.NarratorsOnly). */
   note?: string;
-  reveal(value: unknown, message: CardMessage): Promise<Revealed | null>;
+  /** `variant`: the id of the revealing action pressed, or undefined for the plain Reveal. */
+  reveal(value: unknown, message: CardMessage, variant?: string): Promise<Revealed | null>;
+  /** The actions the opened value offers now. */
+  actions?(value: unknown): SealedAction[];
+  act?(value: unknown, action: string, message: CardMessage): Promise<SealedActed | null>;
 }
 
 const kinds = new Map<SealedKind, SealedKindHandler>();
@@ -176,13 +200,21 @@ export async function decorateSealedCard(message: CardMessage, html: HTMLElement
   const requester = game.users.get(card.requesterId) as User.Stored | undefined;
   const reveal = requester?.isGM === true ? i18n.localize("GENESYS.Seal.RevealAll") : i18n.format("GENESYS.Seal.Reveal", { name: requester?.name ?? "?" });
   const note = i18n.localize(kinds.get(card.kind)?.note ?? "GENESYS.Seal.NarratorsOnly");
-  content.innerHTML = inner + (await render({ note, reveal }));
+  const actions = (opened.ok ? (kinds.get(card.kind)?.actions?.(opened.value) ?? []) : [])
+    .map((a) => ({ id: a.id, icon: a.icon, label: i18n.localize(a.label), reveals: a.reveals }));
+  content.innerHTML = inner + (await render({ note, reveal, actions }));
   content.addEventListener("click", (event) => {
-    const button = asElement(event.target)?.closest<HTMLButtonElement>("[data-sealed-action='reveal']");
+    const button = asElement(event.target)?.closest<HTMLButtonElement>("[data-sealed-action]");
     if (!button) return;
     event.preventDefault();
+    const kind = button.dataset["sealedAction"];
+    const action = button.dataset["sealedId"];
+    const sent = kind === "reveal" ? requestIntent(SEAL_REVEAL_INTENT, { messageId: message.id, ...(action ? { variant: action } : {}) })
+      : kind === "act" && action ? requestIntent(SEAL_ACT_INTENT, { messageId: message.id, action })
+      : null;
+    if (!sent) return;
     button.disabled = true;
-    void requestIntent(SEAL_REVEAL_INTENT, { messageId: message.id }).finally(() => (button.disabled = false));
+    void sent.finally(() => (button.disabled = false));
   });
   return true;
 }
@@ -190,8 +222,8 @@ export async function decorateSealedCard(message: CardMessage, html: HTMLElement
 /** The Narrator's Reveal, on the active Narrator's client: the card becomes an ordinary one for the Narrators and the roller. */
 async function onReveal(requester: Requester, raw: unknown): Promise<IntentResult> {
   if (!requester.isGM) return { ok: false, warning: "GENESYS.Seal.Warn.NarratorsOnly" };
-  const messageId = typeof raw === "object" && raw !== null ? (raw as { messageId?: unknown }).messageId : undefined;
-  if (!isId(messageId)) return { ok: false, warning: "GENESYS.Authority.Invalid" };
+  const { messageId, variant } = typeof raw === "object" && raw !== null ? (raw as { messageId?: unknown; variant?: unknown }) : {};
+  if (!isId(messageId) || !(variant === undefined || isId(variant))) return { ok: false, warning: "GENESYS.Authority.Invalid" };
   // fvtt-types types get() as always finding the message, but it may have been deleted since.
   const message = game.messages.get(messageId) as CardMessage | undefined;
   const card = message ? sealedCardOf(message) : null;
@@ -199,7 +231,12 @@ async function onReveal(requester: Requester, raw: unknown): Promise<IntentResul
   if (!message || !card) return message ? { ok: true } : { ok: false, warning: "GENESYS.Attack.Warn.CardMissing" };
   const opened = await openSealed(card);
   if (!opened.ok) return { ok: false, warning: unreadableWarning(opened.reason) };
-  const revealed = await kinds.get(card.kind)?.reveal(opened.value, message);
+  const handler = kinds.get(card.kind);
+  // A variant the card does not offer (any more) is not made up for: the Narrator sees the card as it is now.
+  if (variant !== undefined && !(handler?.actions?.(opened.value) ?? []).some((a) => a.reveals && a.id === variant)) {
+    return { ok: false, warning: "GENESYS.Seal.Warn.ActionGone" };
+  }
+  const revealed = await handler?.reveal(opened.value, message, variant);
   if (!revealed) return { ok: false, warning: unreadableWarning("damaged") };
   await message.update({
     ...revealed.fields,
@@ -216,6 +253,32 @@ async function onReveal(requester: Requester, raw: unknown): Promise<IntentResul
   return { ok: true };
 }
 
+/**
+ * A Narrator's action on a card that stays sealed (the active Narrator's client runs intents one at a time, so two
+ * clicks find the second one's action gone): the kind changes its value, sealed again in place.
+ */
+async function onAct(requester: Requester, raw: unknown): Promise<IntentResult> {
+  if (!requester.isGM) return { ok: false, warning: "GENESYS.Seal.Warn.NarratorsOnly" };
+  const { messageId, action } = typeof raw === "object" && raw !== null ? (raw as { messageId?: unknown; action?: unknown }) : {};
+  if (!isId(messageId) || !isId(action)) return { ok: false, warning: "GENESYS.Authority.Invalid" };
+  // fvtt-types types get() as always finding the message, but it may have been deleted since.
+  const message = game.messages.get(messageId) as CardMessage | undefined;
+  if (!message) return { ok: false, warning: "GENESYS.Attack.Warn.CardMissing" };
+  const card = sealedCardOf(message);
+  if (!card) return { ok: false, warning: "GENESYS.Seal.Warn.ActionGone" };
+  const opened = await openSealed(card);
+  if (!opened.ok) return { ok: false, warning: unreadableWarning(opened.reason) };
+  const handler = kinds.get(card.kind);
+  if (!handler?.act || !(handler.actions?.(opened.value) ?? []).some((a) => !a.reveals && a.id === action)) {
+    return { ok: false, warning: "GENESYS.Seal.Warn.ActionGone" };
+  }
+  const acted = await handler.act(opened.value, action, message);
+  if (!acted) return { ok: false, warning: unreadableWarning("damaged") };
+  if (acted.value !== null && !(await reseal(message, card, acted.value))) return { ok: false, warning: "GENESYS.Seal.Warn.NoKey" };
+  return acted.info ? { ok: true, info: acted.info, ...(acted.data ? { data: acted.data } : {}) } : { ok: true };
+}
+
 export function registerSealedCards(): void {
   registerIntent(SEAL_REVEAL_INTENT, onReveal);
+  registerIntent(SEAL_ACT_INTENT, onAct);
 }

@@ -11,7 +11,14 @@ export type MessageMode = "public" | "gm" | "blind" | "self";
 
 const FROM_V13: Record<string, MessageMode> = { publicroll: "public", gmroll: "gm", blindroll: "blind", selfroll: "self", roll: "public" };
 const TO_V13 = { public: "publicroll", gm: "gmroll", blind: "blindroll", self: "selfroll" } as const;
-const V14: readonly string[] = ["public", "gm", "blind", "self"];
+/** Our modes (the v14 spelling). */
+export const MESSAGE_MODES: readonly MessageMode[] = ["public", "gm", "blind", "self"];
+const V14: readonly string[] = MESSAGE_MODES;
+
+/** Whether a caller's value is one of our modes as spelled here (a macro may pass anything). */
+export function isMessageMode(value: unknown): value is MessageMode {
+  return typeof value === "string" && V14.includes(value);
+}
 
 /** A mode in either generation's spelling, as ours; anything unknown is public. */
 export function normalizeMessageMode(value: unknown): MessageMode {

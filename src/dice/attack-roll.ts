@@ -26,6 +26,8 @@ import {
   type WeaponSize,
 } from "../rules/attack.js";
 import { unarmedDamage } from "../rules/damage.js";
+import { withGrappleAdvantage } from "../rules/grapple.js";
+import { grappleAdvantageAgainst } from "../grapple/grapple-effects.js";
 import { RulesError } from "../rules/errors.js";
 import { defenceManeuverInForce, focusForRound, focusedTargets, type ExecutedManeuver } from "../rules/maneuver-effects.js";
 import { defenceManeuverBonus } from "../rules/maneuvers.js";
@@ -34,6 +36,9 @@ import type { RulesOptions } from "../rules/options.js";
 import { canReach, isBeyondHalfDamage, rollDamage, type DamageSpec } from "../rules/weapons.js";
 import type { AttackCardState, AttackRow, RollRecord } from "../chat/attack-card.js";
 import { LOCAL_ONLY, showDice, type DiceAudience } from "./dice-so-nice.js";
+import { checkEffectParts, sumParts } from "../effects/check-effects.js";
+import type { SourcedPart } from "../effects/effect-math.js";
+import { effectRollParts, type RollPart } from "../effects/roll-parts.js";
 
 /** The slug of the skill people dodge with (Schivare in the compendium): the default defence. */
 export const DODGE_SKILL_SLUG = "schivare";
@@ -67,6 +72,8 @@ export interface DefenceEstimate {
   conditionPenalty: number;
   /** What the combat tracker and the token add (§2.2.1 Difesa in force, §3.2.1 surprise); empty outside a fight. */
   modifiers: TrackedPart[];
+  /** The defender's effects and fever on that roll, each with its source (effects/roll-parts.ts). */
+  effects: SourcedPart[];
 }
 
 export interface PlannedTarget {
@@ -79,6 +86,8 @@ export interface PlannedTarget {
   ids: string[];
   /** null when the target cannot defend (collapsed) or its defence grade is unknown (an animal's lost value). */
   defence: DefenceEstimate | null;
+  /** §2.3.7 the advantage row a hold in progress gives against this target (src/grapple), absent when none. */
+  grapple?: AdvantageKey | null;
 }
 
 /** The attacker's place in a started GeneSys combat: the tracker, not the attacker, says whom they focused on (§2.2.4). */
@@ -111,6 +120,8 @@ export interface AttackPlan {
   minStrength: number | null;
   perception: number;
   conditionPenalty: number;
+  /** The attacker's effects and fever on the roll (effects/roll-parts.ts: an attack is a check on its skill). */
+  effects: SourcedPart[];
   damage: { formula: string; book: string; type: AttackCardState["weapon"]["damage"]["type"] };
   /** The damage spec the rules total the dice with; null = unarmed blow (FOR − 1D6, §2.3.7). */
   damageSpec: DamageSpec | null;
@@ -218,9 +229,9 @@ export function defaultAnswer(plan: AttackPlan): AttackAnswer {
   return plan.tracker ? focusFromTracker(plan, answer) : { ...answer, targets: answer.targets.map((t) => ({ ...t, focus: false })) };
 }
 
-function skillGrade(actor: GenesysActor, slug: string): { name: string; grade: number } | null {
+function skillGrade(actor: GenesysActor, slug: string): { name: string; grade: number; characteristic: SkillModel["characteristic"] } | null {
   for (const item of actor.items) {
-    if (item.system instanceof SkillModel && item.system.slug === slug && item.system.grade !== null) return { name: item.name, grade: item.system.grade };
+    if (item.system instanceof SkillModel && item.system.slug === slug && item.system.grade !== null) return { name: item.name, grade: item.system.grade, characteristic: item.system.characteristic };
   }
   return null;
 }
@@ -251,15 +262,20 @@ export function defenceEstimate(actor: GenesysActor, localize: (key: string) => 
   const common = { conditionPenalty: sys.condition.penalty, modifiers: trackedDefenceModifiers(actor) };
   if (sys instanceof AnimalModel) {
     const grade = sys.gradesIn(null).defence;
-    return grade === null ? null : { label: localize("GENESYS.Attack.AnimalDefence"), grade, ...common };
+    return grade === null ? null : { label: localize("GENESYS.Attack.AnimalDefence"), grade, ...common, effects: [] };
   }
   const dodge = skillGrade(actor, DODGE_SKILL_SLUG);
   return dodge
-    ? { label: dodge.name, grade: dodge.grade, ...common }
-    : { label: localize("GENESYS.Characteristic.dexterity"), grade: sys.effective.dexterity, ...common };
+    ? { label: dodge.name, grade: dodge.grade, ...common, effects: checkEffectParts(sys, dodge.characteristic) }
+    : { label: localize("GENESYS.Characteristic.dexterity"), grade: sys.effective.dexterity, ...common, effects: checkEffectParts(sys, "dexterity") };
 }
 
-function planTargets(targets: readonly TargetRef[], localize: (key: string) => string, combat: GenesysCombat | null): Refusable<PlannedTarget[]> {
+/** §2.3.3 what the defender is expected to add to 2D10: grade, condition, the tracker's and token's parts, effects. */
+export function defenceEstimateBonus(defence: DefenceEstimate): number {
+  return defence.grade + defence.conditionPenalty + defence.modifiers.reduce((s, p) => s + p.value, 0) + sumParts(defence.effects);
+}
+
+function planTargets(targets: readonly TargetRef[], localize: (key: string) => string, combat: GenesysCombat | null, attacker: { uuid: string }): Refusable<PlannedTarget[]> {
   if (targets.length === 0) return refuse("GENESYS.Attack.Warn.NoTargets");
   const planned: PlannedTarget[] = [];
   for (const t of targets) {
@@ -273,6 +289,7 @@ function planTargets(targets: readonly TargetRef[], localize: (key: string) => s
       prone: t.actor.statuses.has("prone"),
       ids: targetIds(t.actor, t.tokenUuid, combat),
       defence: defenceEstimate(t.actor, localize),
+      grapple: grappleAdvantageAgainst(attacker, t.actor, t.tokenUuid),
     });
   }
   return { ok: true, value: planned };
@@ -298,7 +315,7 @@ export function prepareAttack(actor: GenesysActor, itemId: string | null, target
 
   if (sys instanceof AnimalModel) {
     if (itemId !== null) return refuse("GENESYS.Attack.Warn.NoWeapon", { name: actor.name });
-    const planned = planTargets(targets, localize, combat);
+    const planned = planTargets(targets, localize, combat, actor);
     if (!planned.ok) return planned;
     const environments = [
       { key: null, attack: sys.gradesIn(null).attack },
@@ -321,6 +338,8 @@ export function prepareAttack(actor: GenesysActor, itemId: string | null, target
         strength: sys.characteristics.strength,
         minStrength: null,
         perception: sys.characteristics.perception,
+        // An animal's effects are not modelled (check-effects.ts).
+        effects: [],
         damage: { formula: sys.damage.formula, book: sys.damage.book, type: sys.attack.damage.type },
         damageSpec: toDamageSpec(sys.attack.damage),
         venom: sys.hasVenom ? { dice: sys.venom.dice, maxPerDay: sys.venom.maxPerDay } : null,
@@ -338,7 +357,7 @@ export function prepareAttack(actor: GenesysActor, itemId: string | null, target
   if (!weapon.ready) return refuse("GENESYS.Attack.Warn.NotReady", { weapon: item.name });
   const skill = weapon.skillSlug ? skillGrade(actor, weapon.skillSlug) : null;
   if (!skill) return refuse("GENESYS.Attack.Warn.NoSkill", { name: actor.name, weapon: item.name, skill: weapon.skillSlug || "—" });
-  const planned = planTargets(targets, localize, combat);
+  const planned = planTargets(targets, localize, combat, actor);
   if (!planned.ok) return planned;
   const unarmed = mode.key === "unarmed";
   return {
@@ -355,9 +374,11 @@ export function prepareAttack(actor: GenesysActor, itemId: string | null, target
       explosive: weapon.explosive,
       maxAttacks: mode.multiAttack,
       magazine: mode.magazine === null ? null : (weapon.rounds ?? 0),
-      strength: sys.characteristics.strength,
+      // The Forza effects leave (§1.3.2, A-11), as the roll data the damage formula reads.
+      strength: sys.effective.strength,
       minStrength: unarmed ? null : mode.minStrength,
       perception: sys.effective.perception,
+      effects: checkEffectParts(sys, skill.characteristic),
       damage: { formula: wielded.damage.formula, book: wielded.damage.book, type: wielded.damage.type },
       damageSpec: unarmed ? null : toDamageSpec(mode.damage),
       venom: null,
@@ -371,7 +392,7 @@ export interface RowSpec {
   targetIndex: number;
   distance: number | null;
   beyondHalf: boolean;
-  parts: ModifierPart[];
+  parts: RollPart[];
   bonus: number;
   chance: { hit: number; grazing: number } | null;
 }
@@ -424,7 +445,7 @@ export function specifyAttack(plan: AttackPlan, answer: AttackAnswer, options: P
       const input: AttackModifierInput = {
         kind: plan.kind,
         ...(distance === null ? {} : { distanceMetres: distance }),
-        advantages: answer.advantages,
+        advantages: withGrappleAdvantage(answer.advantages, target.grapple ?? null),
         conditionPenalty: plan.conditionPenalty,
         ...(claimsFocus(answer, i) ? { focusPerception: plan.perception } : {}),
         ...(plan.minStrength === null ? {} : { strength: plan.strength, weaponMinStrength: plan.minStrength }),
@@ -441,11 +462,12 @@ export function specifyAttack(plan: AttackPlan, answer: AttackAnswer, options: P
       };
       const computed = attackModifiers(input, options).parts;
       const situational: ModifierPart[] = answer.modifier === 0 ? [] : [{ key: "situational", value: answer.modifier }];
-      const parts = answer.override === null ? [...computed, ...situational] : [{ key: "narrator", value: answer.override }];
+      // The Narrator's override stands for every modifier, the effects' included.
+      const parts: RollPart[] = answer.override === null ? [...computed, ...effectRollParts(plan.effects), ...situational] : [{ key: "narrator", value: answer.override }];
       const bonus = grade.value + parts.reduce((s, p) => s + p.value, 0);
       const defence = target.defence;
       const odds = defence
-        ? attackHitProbability({ attackBonus: bonus, defenceBonus: defence.grade + defence.conditionPenalty + defence.modifiers.reduce((s, p) => s + p.value, 0) }, options)
+        ? attackHitProbability({ attackBonus: bonus, defenceBonus: defenceEstimateBonus(defence) }, options)
         : null;
       const beyondHalf = distance !== null && plan.range !== null && !plan.explosive && isBeyondHalfDamage(distance, plan.range);
       return { distance, beyondHalf, parts, bonus, chance: odds ? { hit: odds.hit, grazing: odds.grazing } : null };

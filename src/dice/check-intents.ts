@@ -8,7 +8,7 @@
  */
 import { registerIntent, sendIntent, type IntentResult, type Requester } from "../authority/intent-channel.js";
 import { SkillModel } from "../data/item/skill.js";
-import type { IncrementReason } from "../rules/increment.js";
+import { INCREMENT_POINTS_PER_GRADE, type IncrementReason } from "../rules/increment.js";
 import type { CharacteristicKey } from "../rules/types.js";
 import { checkRollOptions, isCharacteristic, prepareCheck, show, type CheckActor, type CheckPlan } from "./check-request.js";
 import { postSealed, registerSealedKind } from "../chat/sealed-card.js";
@@ -41,7 +41,7 @@ const isWhole = (v: unknown): v is number => typeof v === "number" && Number.isI
 
 /** The payload a plan's check is asked with. */
 export function blindCheckPayload(plan: CheckPlan): BlindCheckPayload {
-  return { actorUuid: plan.actorUuid, characteristic: plan.characteristic, skillId: plan.skillId, difficulty: plan.difficulty, modifiers: plan.modifiers };
+  return { actorUuid: plan.actorUuid, characteristic: plan.characteristic, skillId: plan.skillId, difficulty: plan.difficulty, modifiers: plan.situational };
 }
 
 /** Reads a sent payload field by field; anything another client could have forged is refused with a warning. */
@@ -125,11 +125,29 @@ function registerSealedCheck(rolls: CheckRollClass): void {
       return null;
     }
   };
+  const pending = (roll: GenesysCheckRoll | null): boolean => roll?.options.increment?.status === "blind";
   registerSealedKind("check", {
     render: async (value) => (await rollFrom(value)?.render({ isPrivate: false })) ?? null,
-    reveal: async (value) => {
+    // §1.8.2 a point held back: the Narrator awards it now (the card stays sealed) or reveals the result without it.
+    actions: (value) => pending(rollFrom(value))
+      ? [
+          { id: "award", label: "GENESYS.Seal.AwardNow", icon: "fa-solid fa-star", reveals: false },
+          { id: "withhold", label: "GENESYS.Seal.RevealWithhold", icon: "fa-solid fa-eye-slash", reveals: true },
+        ]
+      : [],
+    act: async (value, action) => {
+      const roll = rollFrom(value);
+      if (!roll || action !== "award") return null;
+      await awardHeldBack(roll);
+      const record = roll.options.increment;
+      const info = record?.status === "gradeGained" ? "GENESYS.Seal.AwardedGrade" : record?.status === "stored" ? "GENESYS.Seal.Awarded" : "GENESYS.Seal.AwardFailed";
+      return { value: roll.toJSON(), info, data: { points: String(record?.points ?? 0), max: String(INCREMENT_POINTS_PER_GRADE), grade: String(record?.grade ?? "") } };
+    },
+    reveal: async (value, _message, variant) => {
       const roll = rollFrom(value);
       if (!roll) return null;
+      const held = roll.options.increment;
+      if (variant === "withhold" && held?.status === "blind") roll.options.increment = { ...held, status: "withheld" };
       // The fields an ordinary roll message has (Roll#toMessage), so that Foundry renders and reveals it as one.
       const data = await roll.toMessage({}, { create: false });
       return {

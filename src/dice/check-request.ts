@@ -3,6 +3,8 @@
  * Pure helpers: every number comes from the actor's prepared data and from src/rules; nothing is rolled here.
  */
 import { AnimalModel } from "../data/actor/animal.js";
+import { checkEffectParts, sumParts } from "../effects/check-effects.js";
+import type { SourcedPart } from "../effects/effect-math.js";
 import { SkillModel } from "../data/item/skill.js";
 import { isAutomaticSuccess, isImpossible, checkThreshold, type CheckSetup } from "../rules/check.js";
 import { checkSuccessProbability } from "../rules/odds.js";
@@ -39,7 +41,12 @@ export interface CheckPlan {
   /** Esperienza, for §1.8.2 condition 3 (0 when the actor has none, so it never earns that way). */
   experience: number;
   difficulty: number | null;
+  /** Every modifier but the condition penalty: the situational one plus the effects' (see `effects`). */
   modifiers: number;
+  /** The situational modifier alone, as asked (what a dialog shows and a request re-sends). */
+  situational: number;
+  /** Modifiers from Active Effects and statuses (a fever's −5, §3.3.3), each with its source; included in `modifiers`. */
+  effects: SourcedPart[];
   blind: boolean;
 }
 
@@ -49,6 +56,7 @@ export function checkRollOptions(plan: CheckPlan, blind: boolean): GenesysCheckO
     difficulty: plan.difficulty,
     grade: plan.grade,
     modifiers: plan.modifiers,
+    effects: plan.effects,
     conditionPenalty: plan.conditionPenalty,
     condition: plan.condition,
     label: plan.label,
@@ -126,17 +134,20 @@ export function prepareCheck(actor: CheckActor, options: CheckRequestOptions, lo
   let kind: CheckPlan["kind"];
   let label: string;
   let grade: number | null;
+  let reference: CharacteristicKey | null = null;
   if (skillId !== undefined) {
     const item = typeof skillId === "string" && skillId !== "" ? actor.items.get(skillId) : undefined;
     if (!item || !(item.system instanceof SkillModel)) return refuse("GENESYS.Check.Warn.UnknownSkill", { id: show(skillId) });
     kind = "skill";
     label = item.name;
     grade = item.system.grade;
+    reference = item.system.characteristic;
   } else {
     if (!isCharacteristic(characteristic)) return refuse("GENESYS.Check.Warn.UnknownCharacteristic", { key: show(characteristic) });
     kind = "characteristic";
     label = localize(`GENESYS.Characteristic.${characteristic}`);
     grade = scores(sys)[characteristic];
+    reference = characteristic;
   }
   if (grade === null) return refuse("GENESYS.Check.Warn.NoScore", { label });
 
@@ -145,6 +156,7 @@ export function prepareCheck(actor: CheckActor, options: CheckRequestOptions, lo
     return refuse("GENESYS.Check.Warn.CannotRoll", { name: actor.name, condition: localize(`GENESYS.Condition.${sys.condition.key}`) });
   }
 
+  const effects = checkEffectParts(sys, reference);
   return {
     ok: true,
     plan: {
@@ -159,7 +171,9 @@ export function prepareCheck(actor: CheckActor, options: CheckRequestOptions, lo
       condition: sys.condition.key,
       experience: scores(sys).experience ?? 0,
       difficulty,
-      modifiers,
+      modifiers: modifiers + sumParts(effects),
+      situational: modifiers,
+      effects,
       blind,
     },
   };

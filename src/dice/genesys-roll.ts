@@ -9,6 +9,8 @@ import { incrementFromCheck, INCREMENT_POINTS_PER_GRADE, type IncrementAward, ty
 import type { CharacteristicKey, ConditionKey } from "../rules/types.js";
 import { registerCheckIntents } from "./check-intents.js";
 import { checkPreview, checkSetup } from "./check-request.js";
+import { partLabel, sumParts } from "../effects/check-effects.js";
+import type { SourcedPart } from "../effects/effect-math.js";
 
 /** What happened to the increment point a skill check earned (§1.8.2). */
 export interface IncrementRecord {
@@ -17,9 +19,10 @@ export interface IncrementRecord {
    * stored: one more point saved; gradeGained: the sixth point became a grade (§1.8.1);
    * notOwner: earned, but the roller may not change the skill; blind: earned on a blind check, recorded only on the
    * Narrator's card and kept back until the Narrator reveals the result (§1.7.3);
-   * failed: earned, but the skill could not be updated.
+   * failed: earned, but the skill could not be updated; withheld: earned on a blind check, and the Narrator chose not
+   * to award it.
    */
-  status: "stored" | "gradeGained" | "notOwner" | "blind" | "failed";
+  status: "stored" | "gradeGained" | "notOwner" | "blind" | "failed" | "withheld";
   /** Points after the award (stored, gradeGained) or as they were (notOwner, blind). */
   points: number;
   /** The skill's new grade when it rose, otherwise null. */
@@ -31,13 +34,15 @@ export interface GenesysCheckOptions extends Roll.Options {
   /** Difficulty margin; null when not declared (blind roll, or the Narrator judges the total). */
   difficulty: number | null;
   grade: number;
-  /** Situational modifier, the condition penalty excluded. */
+  /** Every modifier but the condition penalty: the situational one plus the effects' (`effects`). */
   modifiers: number;
   /** §1.5.2 0, −2 Weak, −5 Exhausted. */
   conditionPenalty: number;
   condition: ConditionKey;
   label: string;
   blind: boolean;
+  /** The effects' and fever's share of `modifiers`, each with its source, for the card's lines (absent on older cards). */
+  effects?: SourcedPart[];
   actorUuid: string | null;
   skillId?: string | null;
   /** Esperienza, for §1.8.2 condition 3. */
@@ -150,6 +155,7 @@ export class GenesysCheckRoll extends foundry.dice.Roll<GenesysCheckData> {
       kind: o.skillId ? "skill" : "characteristic",
       grade: o.grade,
       modifiers: o.modifiers,
+      effects: readSourcedParts(o.effects),
       conditionPenalty: o.conditionPenalty,
       condition: o.condition,
       difficulty: o.difficulty,
@@ -183,6 +189,8 @@ export interface CheckCardInput {
   kind?: "skill" | "characteristic";
   grade: number;
   modifiers: number;
+  /** The effects' share of `modifiers`, each with its source: the card lists them and the situational rest apart. */
+  effects?: readonly SourcedPart[] | null;
   conditionPenalty: number;
   condition: ConditionKey;
   difficulty: number | null;
@@ -247,8 +255,36 @@ export function incrementText(record: IncrementRecord, i18n: Localizer): { text:
     notOwner: "GENESYS.Check.Increment.NotOwner",
     blind: "GENESYS.Check.Increment.Blind",
     failed: "GENESYS.Check.Increment.Failed",
+    withheld: "GENESYS.Check.Increment.Withheld",
   }[record.status];
   return { text: i18n.format(key, data), cssClass: `increment ${record.status}` };
+}
+
+/** A roll's stored effect parts (JSON any client may have written), the well-formed ones only; null when there are none. */
+export function readSourcedParts(raw: unknown): SourcedPart[] | null {
+  if (!Array.isArray(raw)) return null;
+  const parts: SourcedPart[] = [];
+  for (const p of raw as unknown[]) {
+    if (typeof p !== "object" || p === null) continue;
+    const { label, value, i18n } = p as Record<string, unknown>;
+    if (typeof label !== "string" || typeof value !== "number" || !Number.isInteger(value) || !(i18n === undefined || typeof i18n === "string")) continue;
+    parts.push(i18n === undefined ? { label, value } : { label, value, i18n });
+  }
+  return parts;
+}
+
+/**
+ * The modifiers by source: the situational one, then each effect and the fever. A card without its sources (an older
+ * one) shows their total on one line.
+ */
+function modifierLines(input: CheckCardInput, i18n: Localizer): CardLine[] {
+  const effects = (input.effects ?? []).filter((p) => p.value !== 0);
+  if (effects.length === 0) return input.modifiers === 0 ? [] : [{ label: i18n.localize("GENESYS.Check.Modifiers"), value: signed(input.modifiers), cssClass: "modifiers" }];
+  const situational = input.modifiers - sumParts(effects);
+  return [
+    ...(situational === 0 ? [] : [{ label: i18n.localize("GENESYS.Check.Situational"), value: signed(situational), cssClass: "modifiers situational" }]),
+    ...effects.map((p) => ({ label: partLabel(p, (k) => i18n.localize(k)), value: signed(p.value), cssClass: "modifiers effect" })),
+  ];
 }
 
 /** The chance before rolling, or null when the stored inputs make no sense to the rules (the card still renders). */
@@ -270,7 +306,7 @@ export function checkCardContext(input: CheckCardInput, i18n: Localizer = game.i
   const hidden = input.isPrivate;
   const gradeLabel = i18n.localize(input.kind === "characteristic" ? "GENESYS.Check.Score" : "GENESYS.Check.Grade");
   const lines: CardLine[] = [{ label: gradeLabel, value: String(input.grade), cssClass: "grade" }];
-  if (input.modifiers !== 0) lines.push({ label: i18n.localize("GENESYS.Check.Modifiers"), value: signed(input.modifiers), cssClass: "modifiers" });
+  lines.push(...modifierLines(input, i18n));
   if (input.conditionPenalty !== 0) {
     lines.push({
       label: i18n.format("GENESYS.Check.ConditionPenalty", { condition: i18n.localize(`GENESYS.Condition.${input.condition}`) }),

@@ -13,9 +13,11 @@ import { recoverByRest, type RestPeriod } from "../rules/recovery.js";
 import type { ConditionKey, DamageCounters, DamageType } from "../rules/types.js";
 import { rulesOptions } from "../settings/rules-settings.js";
 import { isDesignatedClient } from "./designated-client.js";
+import { changesOverrides } from "./derived-overrides.js";
 import { readLedger, recordInLedger, takeBackFromLedger, type LedgerAmounts, type LedgerEntry } from "./damage-ledger.js";
 import type { CheckMessage, RollCheckOptions } from "../rolls/check.js";
 import { checkRoller } from "./check-roller.js";
+import { applyCharacteristicRises, noteCharacteristicRises } from "./characteristic-rise.js";
 
 export interface ApplyDamageOptions {
   amount: number;
@@ -238,9 +240,28 @@ export class GenesysActor<SubType extends Actor.SubType = Actor.SubType> extends
     });
   }
 
+  /**
+   * §1.8.1 (A-12) the rises of characteristics this write makes, noted while the old scores are still here; a player's
+   * change of a derived override refused (documents/derived-overrides.ts says what this does not stop).
+   */
+  protected override async _preUpdate(...args: Parameters<Actor<SubType>["_preUpdate"]>): ReturnType<Actor<SubType>["_preUpdate"]> {
+    const [changes, options] = args;
+    const sys = this.genesys;
+    if (!game.user.isGM && sys && !(sys instanceof AnimalModel) && changesOverrides(changes, sys._source.overrides)) {
+      ui.notifications.warn(game.i18n.localize("GENESYS.Warn.OverrideNarratorOnly"));
+      return false;
+    }
+    noteCharacteristicRises(this.genesys, changes, options);
+    return super._preUpdate(...args);
+  }
+
   protected override _onUpdate(...args: Parameters<Actor<SubType>["_onUpdate"]>): void {
     super._onUpdate(...args);
     void this.syncConditionStatuses();
+    const [, options, userId] = args;
+    void applyCharacteristicRises(this, options, userId).catch((error: unknown) => {
+      console.error("GeneSys GdR | increment points not reset", error);
+    });
   }
 
   protected override _onCreate(...args: Parameters<Actor<SubType>["_onCreate"]>): void {

@@ -297,6 +297,18 @@ export class GenesysCombat<SubType extends Combat.SubType = Combat.SubType> exte
     return true;
   }
 
+  /**
+   * §2.2.5 the margin of the adverse-conditions check of this round's Movimento, on the active GM's client only (the
+   * check request decides it, documents/movement-check.ts): a player's client writes nothing, and the server would
+   * refuse its update of the Combat anyway. Not queued: the request's intent handler already runs in the GM queue.
+   */
+  async recordMovementCheck(combatant: GenesysCombatant, margin: number): Promise<boolean> {
+    if (!game.users.activeGM?.isSelf) return warn("GENESYS.Combat.Warn.GmOnly");
+    if (!Number.isInteger(margin) || combatant.id === null || !this.combatants.has(combatant.id)) return warn(INVALID);
+    await this.#write({ [combatant.id]: { movementCheck: { round: this.round, margin } } });
+    return true;
+  }
+
   async #request(kind: string, combatant: GenesysCombatant, choice: Record<string, unknown> = {}): Promise<boolean> {
     return requestIntent(kind, { combatId: this.id, combatantId: combatant.id, ...choice });
   }

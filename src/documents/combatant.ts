@@ -46,7 +46,18 @@ export type CombatantState = {
    * Focalizzazione outlast their slot, and the declaration that named them is gone by then.
    */
   executed?: ExecutedManeuver[] | null;
+  /**
+   * §2.2.5 the adverse-conditions check of this combatant's Movimento, as the Narrator's client judged it (total −
+   * difficulty), with the round it counts in: the next round has no check until the Narrator asks again.
+   */
+  movementCheck?: MovementCheckFlag | null;
 };
+
+/** §2.2.5 an adverse-conditions check's margin and the round of the Movimento it was asked for. */
+export interface MovementCheckFlag {
+  round: number;
+  margin: number;
+}
 
 /** The actor's GeneSys data; its derived parts exist only once Foundry has prepared it. */
 type Prepared = { derived?: { reflexes?: number }; condition?: { canAct?: boolean } };
@@ -62,7 +73,14 @@ export class GenesysCombatant<SubType extends Combatant.SubType = Combatant.SubT
       surprised: own?.surprised === true,
       actedRound: own?.actedRound ?? null,
       executed: own?.executed ?? [],
+      movementCheck: own?.movementCheck ?? null,
     };
+  }
+
+  /** §2.2.5 the margin of the adverse-conditions check recorded for this round's Movimento, or null when none was. */
+  movementCheckFor(round: number): number | null {
+    const flag = this.genesysFlags.movementCheck;
+    return flag && flag.round === round && Number.isInteger(flag.margin) ? flag.margin : null;
   }
 
   /** §2.2.1/§2.2.4 what this combatant executed this round and the round before, as the combat recorded it. */

@@ -11,6 +11,9 @@ import { GenesysActor } from "../documents/actor.js";
 import { isCharacteristic } from "../dice/check-request.js";
 import { openTimeDialog } from "../applications/time-dialog.js";
 import { narratorTools } from "../tools/selected-tools.js";
+import { hazardTools } from "../tools/hazard-tools.js";
+import { encounterOdds } from "../encounter/encounter-odds.js";
+import { grappleSelected } from "../grapple/grapple-entry.js";
 
 const warn = (key: string, data: Record<string, string> = {}): void => void ui.notifications.warn(game.i18n.format(key, data));
 
@@ -92,4 +95,15 @@ export function timePasses(): Promise<boolean> {
   return openTimeDialog();
 }
 
-export const narratorMacros = { selectedActors, blindCheckForSelected, attackWithSelected, revealAllBlind, timePasses, ...narratorTools };
+/** Issue 13 the odds of a fight between the selected tokens (friendly against hostile), in the Narrator's odds window. */
+export async function encounterOddsForSelected(): Promise<boolean> {
+  await encounterOdds({ from: "selection" });
+  return game.user.isGM;
+}
+
+/** §2.3.7 the selected token grapples the targeted one; the contest card's message id, or null (warned). */
+export function grappleForSelected(): Promise<string | null> {
+  return grappleSelected();
+}
+
+export const narratorMacros = { selectedActors, blindCheckForSelected, attackWithSelected, revealAllBlind, timePasses, encounterOddsForSelected, grappleForSelected, ...narratorTools, ...hazardTools };

@@ -5,9 +5,9 @@
  * (applications/register-check.ts), so this layer opens none itself. An open check is rolled on this client, with the
  * user's own dice; a blind one (§1.7.3) is asked of the Narrator's client, which rolls it (dice/check-intents.ts).
  */
-import { applyMessageMode, currentMessageMode, rollModeOption, type MessageMode } from "../compat/message-mode.js";
+import { applyMessageMode, currentMessageMode, isMessageMode, rollModeOption, type MessageMode } from "../compat/message-mode.js";
 import { sendBlindCheck } from "../dice/check-intents.js";
-import { checkPreview, checkRollOptions, prepareCheck, type CheckActor, type CheckPlan, type CheckRequestOptions } from "../dice/check-request.js";
+import { checkPreview, checkRollOptions, prepareCheck, show, type CheckActor, type CheckPlan, type CheckRequestOptions } from "../dice/check-request.js";
 import { checkCardContext, GenesysCheckRoll, type InfluenceRecord } from "../dice/genesys-roll.js";
 import { influenceOn, type InfluenceRequest } from "../dice/influence.js";
 import { recordIncrement } from "../documents/skill-increment.js";
@@ -19,6 +19,8 @@ export interface RollCheckOptions extends CheckRequestOptions {
   rollIfAutomatic?: boolean;
   /** §1.7.4 an influence roll: the opponent's characteristic moves the difficulty. */
   influence?: InfluenceRequest | null;
+  /** Who sees the card, instead of the mode chosen in the chat controls (a hidden hazard's checks go "gm"). */
+  messageMode?: MessageMode;
 }
 
 /** The dialog's answer. Numbers are as typed: the flow refuses what is not a whole number. */
@@ -69,6 +71,8 @@ async function opponentFrom(uuid: string): Promise<RollingActor | null> {
 export async function rollCheck(actor: RollingActor, options: RollCheckOptions, prompt: CheckPrompt): Promise<CheckMessage | null> {
   const request = prepareCheck(actor, options, localize);
   if (!request.ok) return warn(request.refusal.warning, request.refusal.data);
+  const asked: unknown = options.messageMode; // a macro may pass anything
+  if (asked !== undefined && !isMessageMode(asked)) return warn("GENESYS.Check.Warn.BadMessageMode", { value: show(asked) });
   let plan = request.plan;
   let rollAnyway = options.rollIfAutomatic === true;
   let influenceAsked = options.influence ?? null;
@@ -96,7 +100,7 @@ export async function rollCheck(actor: RollingActor, options: RollCheckOptions, 
 
   // §1.7.3 the active Narrator's client rolls every blind check, so a player's client never holds its dice; blind
   // chosen in the chat controls counts as much as the dialog's box.
-  const mode = currentMessageMode();
+  const mode = asked ?? currentMessageMode();
   if (mode === "blind") plan = { ...plan, blind: true };
   // A module sees the final plan; it gets a copy, so only its answer (false: no roll) changes anything.
   if (!Hooks.call("genesys.preRollCheck", actor, { ...plan })) return null;

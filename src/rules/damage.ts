@@ -36,7 +36,7 @@ export function unarmedDamage(strength: number, d6: number): number {
 export const BLAST_REDUCTION_PER_METRE = 4;
 
 /** §3.2.6 metres counted for the blast: whole metres (floor) by default, or the exact distance. */
-function blastMetres(metres: number, options: Partial<RulesOptions>): number {
+export function blastMetres(metres: number, options: Partial<RulesOptions>): number {
   const m = real("metres", metres, 0);
   return resolveOptions(options).blastDistance === "floorMetres" ? Math.floor(m) : m;
 }

@@ -77,3 +77,50 @@ export function creationBudget(
   });
   return { characteristicPoints, skillGrades };
 }
+
+/** §1.3.3 the creation points a Narrator allows: the book suggests 35 for characteristics and 20 skill grades. */
+export interface CreationAllowance {
+  characteristicPoints: number;
+  skillGrades: number;
+}
+
+/** One line of the creation budget: what was spent against what is allowed. */
+export interface BudgetLine {
+  spent: number;
+  budget: number;
+  /** Budget − spent: negative when over. */
+  left: number;
+  status: "under" | "exact" | "over";
+}
+
+/** §1.3.3 where a character in creation stands against the allowance, line by line. */
+export interface CreationBalance {
+  characteristicPoints: BudgetLine;
+  skillGrades: BudgetLine;
+  /** Some line spends more than allowed. */
+  over: boolean;
+  /** Both lines spend exactly what is allowed, as Alven does. */
+  exact: boolean;
+}
+
+function budgetLine(name: string, spent: number, budget: number): BudgetLine {
+  const left = nat(`budget.${name}`, budget) - spent;
+  return { spent, budget, left, status: left === 0 ? "exact" : left > 0 ? "under" : "over" };
+}
+
+/** §1.3.3 the points spent (see `creationBudget`) weighed against the Narrator's allowance. */
+export function creationBalance(
+  characteristics: Characteristics,
+  skills: readonly CreationSkill[],
+  allowance: CreationAllowance = { characteristicPoints: SUGGESTED_CHARACTERISTIC_POINTS, skillGrades: SUGGESTED_SKILL_GRADES },
+): CreationBalance {
+  const spent = creationBudget(characteristics, skills);
+  const characteristicPoints = budgetLine("characteristicPoints", spent.characteristicPoints, allowance.characteristicPoints);
+  const skillGrades = budgetLine("skillGrades", spent.skillGrades, allowance.skillGrades);
+  return {
+    characteristicPoints,
+    skillGrades,
+    over: characteristicPoints.status === "over" || skillGrades.status === "over",
+    exact: characteristicPoints.status === "exact" && skillGrades.status === "exact",
+  };
+}

@@ -7,6 +7,8 @@
 import type { DefenceAnswer } from "../applications/attack-dialog.js";
 import { sendIntent } from "../authority/intent-channel.js";
 import { gmQueue } from "../authority/serial-queue.js";
+import { releaseHold, startGrapple, holdOf } from "../grapple/grapple-flow.js";
+import { grappleBlocksMovement } from "../grapple/grapple-movement.js";
 import { SEAL_REVEAL_INTENT, openSealed, sealedCardOf } from "../chat/sealed-card.js";
 import { attack, cardState, onCardAction, type CardAction, type CardMessage } from "../chat/attack-flow.js";
 import { CARD_INTENTS } from "../chat/card-intents.js";
@@ -16,9 +18,11 @@ import { rollRequestRow } from "../chat/request-flow.js";
 import { REQUEST_INTENTS } from "../chat/request-intents.js";
 import type { AttackRow } from "../chat/attack-card.js";
 import { rollModeOption, type MessageMode } from "../compat/message-mode.js";
+import { effectChangesData } from "../compat/effect-changes.js";
 import { CONDITION_STATUS, CONDITION_STATUS_IDS } from "../config/statuses.js";
 import { defaultAnswer, prepareAttack, type TargetRef } from "../dice/attack-roll.js";
 import type { GenesysActor } from "../documents/actor.js";
+import { CharacterModel } from "../data/actor/character.js";
 import type { GenesysCombat } from "../documents/combat.js";
 import { isGenesysCombatant, type GenesysCombatant } from "../documents/combatant.js";
 import { SYSTEM_ID } from "../settings/rules-settings.js";
@@ -29,6 +33,20 @@ import type { ActorType, ItemType, Scratch, SheetProbe } from "./scratch.js";
 import { rollLosingControl } from "../tools/losing-control.js";
 import { rollNpcReaction } from "../tools/npc-reaction.js";
 import { rollRecognition } from "../tools/recognition.js";
+import { applyGenericDamage } from "../tools/generic-damage.js";
+import { HAZARD_UNDO_INTENT, hazardCardOf } from "../tools/hazard-intents.js";
+import { NARRATOR_CONTROL_GROUP, NARRATOR_CONTROL_TOOLS } from "../applications/scene-controls.js";
+import { startStudy } from "../applications/study-dialog.js";
+import { SkillModel } from "../data/item/skill.js";
+import { sceneControlsApp } from "../compat/scene-controls.js";
+import { allowanceOf } from "../documents/movement-allowance.js";
+import { askMovementCheck } from "../chat/movement-check-request.js";
+import { WAYPOINT_LABEL_TEMPLATE, coreTokenRuler } from "../canvas/token-ruler.js";
+import { lineupOf } from "../encounter/encounter-sides.js";
+import { postOddsCard } from "../encounter/odds-card.js";
+import { defaultSettings, OddsSession } from "../encounter/odds-session.js";
+import { shareView } from "../encounter/odds-view.js";
+import { simulateEncounter } from "../rules/sim/encounter.js";
 
 /** The chai `assert` members the steps use (Quench passes chai's; the unit tests one built on node:assert). */
 export interface Assert {
@@ -291,6 +309,52 @@ export async function requestAndReveal(scratch: Scratch, assert: Assert): Promis
  * (whispered to the Narrators), the character's recognition by an animal (never: no roll) and his losing-control check
  * with its band card. None of them changes an actor. Returns how many tool cards were posted.
  */
+/**
+ * Active Effects (issue 11): a gear item's effect raises Forza on its owner, and Resistenza follows (§1.2.2); disabling
+ * the effect takes it back. Played on a world actor through Foundry's own ActiveEffect documents.
+ */
+export async function itemEffectsChangeNumbers(scratch: Scratch, assert: Assert): Promise<void> {
+  const ring = { name: "Anello di forza", type: "gear", effects: [{ name: "Anello di forza", transfer: true, ...effectChangesData([{ key: "system.characteristics.strength", kind: "add", value: "1" }]) }] };
+  const hero = await scratch.actor("Portatore", { type: "character", system: person(), items: [ring] });
+  const sys = hero.system;
+  assert.ok(sys instanceof CharacterModel, "not a character");
+  if (!(sys instanceof CharacterModel)) return;
+  assert.strictEqual(sys.effective.strength, 8, "the ring's +1 Forza is not applied");
+  assert.strictEqual(sys.derived.resistance, 32, "Resistenza does not follow the effect");
+  const effect = must([...(hero.items.find((i) => i.name === "Anello di forza")?.effects ?? [])][0], "the ring has no effect");
+  await effect.update({ disabled: true });
+  await settle(() => hero.system instanceof CharacterModel && hero.system.effective.strength === 7);
+  assert.strictEqual(hero.system instanceof CharacterModel ? hero.system.derived.resistance : -1, 28, "a disabled effect still counts");
+}
+
+/**
+ * Effects in an attack roll (issue 11, §2.3.1 an attack is a check on its skill): a lens with a Percezione check bonus
+ * puts its +2 on the Pistola roll against an unlinked wolf, as a part named for its source, counted in the total.
+ */
+export async function effectsInAttackRoll(scratch: Scratch, assert: Assert): Promise<void> {
+  const lens = { name: "Lente", type: "gear", effects: [{ name: "Lente", transfer: true, ...effectChangesData([{ key: "genesys.check.perception", kind: "add", value: "2" }]) }] };
+  const shooter = await scratch.actor("Tiratore con lente", { type: "npc", system: person(), items: [PISTOL_SKILL, PISTOL, lens] });
+  const weaponId = must(shooter.items.find((i) => i.type === "weapon")?.id, "the shooter has no pistol");
+  const { target } = await unlinkedWolf(scratch, assert);
+  const wolf = must(target.actor(), "the wolf's token has no actor");
+  const ref: TargetRef = { actor: wolf, tokenUuid: target.tokenUuid, name: wolf.name, distance: 4 };
+  const planned = prepareAttack(shooter, weaponId, [ref], (key) => game.i18n.localize(key));
+  if (!planned.ok) throw new Error(`no attack plan: ${game.i18n.format(planned.refusal.warning, planned.refusal.data)}`);
+  const known = new Set(game.messages.contents.map((m) => m.id));
+  try {
+    const posted = await withMessageMode("public", () => attack(shooter, weaponId, { targets: [ref], answer: defaultAnswer(planned.value) }));
+    assert.strictEqual(posted, true, "attack() posted no card (see Foundry's warning)");
+    const card = must(game.messages.contents.find((m) => !known.has(m.id) && cardState(m) !== null), "the attack card is not in game.messages");
+    const row = must(Object.values(must(cardState(card), "no card state").rows)[0], "the attack card has no row");
+    assert.deepEqual(row.parts.filter((p) => p.key === "effect"), [{ key: "effect", value: 2, label: "Lente" }], "the lens's +2 is not a part of the attack roll");
+    const sum = row.attack.dice.reduce((a, b) => a + b, 0) + planned.value.grade.value + row.parts.reduce((a, p) => a + p.value, 0);
+    assert.strictEqual(row.attack.total, sum, "the attack total leaves out a part");
+    assert.ok(card.content.includes("Lente"), "the card does not name the lens");
+  } finally {
+    for (const m of game.messages.contents) if (!known.has(m.id)) scratch.adoptMessage(m.id);
+  }
+}
+
 export async function narratorToolCards(scratch: Scratch, assert: Assert): Promise<number> {
   const { target } = await unlinkedWolf(scratch, assert);
   const wolf = must(target.actor(), "the wolf's token has no actor");
@@ -309,6 +373,34 @@ export async function narratorToolCards(scratch: Scratch, assert: Assert): Promi
   }
   assert.strictEqual(JSON.stringify([wolf.toObject(), shooter.toObject()]), before, "a tool changed an actor");
   return 3;
+}
+
+// ───────────────────────── issue 13: encounter odds ─────────────────────────
+
+/**
+ * The odds of a shooter (friendly) against an unlinked pack wolf (hostile): the sliced run reaches its 400 fights and
+ * equals simulateEncounter for the seed, and the card, whispered to the Narrators, shows each side's win share.
+ */
+export async function encounterOddsCard(scratch: Scratch, assert: Assert): Promise<number> {
+  const { target } = await unlinkedWolf(scratch, assert);
+  const wolf = must(target.actor(), "the wolf's token has no actor");
+  const { shooter } = await createShooter(scratch);
+  const lineup = lineupOf([{ name: shooter.name, actor: shooter, disposition: 1 }, { name: wolf.name, actor: wolf, disposition: -1 }], (key) => game.i18n.localize(key));
+  assert.strictEqual(lineup.party.length + lineup.foes.length, 2, "a side lost its combatant");
+  const session = new OddsSession(lineup, ["A", "B"], { ...defaultSettings(13), fights: 400 });
+  const results = must(await session.run(), "the run gave no results");
+  assert.strictEqual(session.done, 400, "the run stopped short");
+  assert.deepEqual(results, simulateEncounter(session.setup(), 13, 400), "the sliced run differs from simulateEncounter");
+  const known = new Set(game.messages.contents.map((m) => m.id));
+  try {
+    const card = must(await postOddsCard(results), "no odds card");
+    const narrators = new Set(game.users.contents.filter((u) => u.isGM).map((u) => u.id));
+    assert.ok(card.whisper.length > 0 && card.whisper.every((id) => id !== null && narrators.has(id)), "the odds card is not whispered to the Narrators only");
+    for (const side of results.sides) assert.ok(card.content.includes(shareView(side.wins).text), `the card lacks ${side.name}'s win share`);
+  } finally {
+    for (const m of game.messages.contents) if (!known.has(m.id)) scratch.adoptMessage(m.id);
+  }
+  return results.fights;
 }
 
 // ───────────────────────── a blind check, sealed and revealed ─────────────────────────
@@ -608,6 +700,35 @@ export async function timePassesAndUndo(scratch: Scratch, assert: Assert): Promi
   }
 }
 
+/**
+ * §3.1.2 a 4.5 m accidental fall for an unlinked compendium wolf, with no Destrezza check (the Narrator's ruling): 3D6
+ * trauma into the token's actor, none into the world wolf, the card's row holding what it added; its Undo takes that
+ * back through the Narrator's intent.
+ */
+export async function fallAndUndo(scratch: Scratch, assert: Assert): Promise<void> {
+  const wolf = await scratch.importActor("genesys-gdr.animals", "gnsAnimalWolf001", "Lupo che cade");
+  const token = await scratch.token(wolf, false);
+  const actor = must(token.actor(), "the wolf's token has no actor");
+  const counters = (a: GenesysActor): number[] => {
+    const sys = must(a.genesys, "no GeneSys data");
+    return [sys.wounds.value, sys.fatigue.value];
+  };
+  const known = new Set(game.messages.contents.map((m) => m.id));
+  try {
+    const card = must(await applyGenericDamage([{ actor, token: null, name: actor.name }], { kind: "fall", height: 4.5, cause: "accident", check: false }), "no fall card");
+    const row = must(hazardCardOf(card)?.rows[0], "the fall card has no row");
+    const hurt = must(token.actor(), "the wolf's token lost its actor");
+    assert.ok(row.added.wounds + row.added.fatigue >= 3, "3D6 of trauma added less than 3");
+    assert.strictEqual(JSON.stringify(counters(hurt)), JSON.stringify([row.added.wounds, row.added.fatigue]), "the token's counters are not what the row says");
+    assert.strictEqual(JSON.stringify(counters(wolf)), "[0,0]", "the fall reached the world wolf behind the token");
+    const undo = await sendIntent(HAZARD_UNDO_INTENT, { messageId: card.id, recordId: row.recordId });
+    assert.ok(undo.ok, "the card's Undo was refused");
+    assert.strictEqual(JSON.stringify(counters(must(token.actor(), "the wolf's token lost its actor"))), "[0,0]", "Undo did not take the fall back");
+  } finally {
+    for (const m of game.messages.contents) if (!known.has(m.id)) scratch.adoptMessage(m.id);
+  }
+}
+
 // ───────────────────────── contests ─────────────────────────
 
 /**
@@ -637,4 +758,213 @@ export async function contestWithWolf(scratch: Scratch, assert: Assert): Promise
   }
   assert.ok(state.settled !== null, "the contest was not settled");
   return state.rounds.length;
+}
+
+// ───────────────────────── §2.3.7 grappling ─────────────────────────
+
+/**
+ * §2.3.7 the Narrator's shooter grapples an unlinked compendium wolf: the contest card rolled side by side (a tie
+ * settled as no hold and tried again), then, once the hold begins, both tokens show "grappled", neither may move,
+ * and the release clears both. The number of tries it took.
+ */
+export async function grappleAndRelease(scratch: Scratch, assert: Assert): Promise<number> {
+  const { shooter } = await createShooter(scratch);
+  const holderToken = await scratch.token(shooter, true);
+  const { target } = await unlinkedWolf(scratch, assert);
+  const wolf = must(target.actor(), "the wolf's token has no actor");
+  const tokenDoc = async (uuid: string): Promise<TokenDocument.Implementation> => {
+    const doc: unknown = await foundry.utils.fromUuid(uuid as `Scene.${string}`); // a token's uuid from the scratch scene
+    if (!(doc instanceof foundry.documents.TokenDocument)) throw new Error(`no token ${uuid}`);
+    return doc;
+  };
+  const holder = await tokenDoc(holderToken.uuid);
+  const prey = await tokenDoc(target.tokenUuid);
+  for (let tries = 1; tries <= 10; tries++) {
+    const before = new Set(game.messages.contents.map((m) => m.id));
+    const id = must(await startGrapple(holder, prey, { prompt: false }), "no grapple contest card");
+    const card = must(game.messages.get(id), "the contest card is gone");
+    for (const side of ["a", "b"] as const) assert.ok(await onContestAction(card, "roll", side), `side ${side} could not roll`);
+    if (contestState(card)?.settled === null) assert.ok(await onContestAction(card, "intermediate", null), "the tie could not be settled");
+    await settle(() => game.messages.contents.some((m) => !before.has(m.id) && m.id !== id));
+    for (const m of game.messages.contents) if (!before.has(m.id)) scratch.adoptMessage(m.id);
+    const hold = holdOf(shooter);
+    if (!hold) continue;
+    assert.ok(shooter.statuses.has("grappled") && wolf.statuses.has("grappled"), "the hold shows on one token only");
+    assert.ok(grappleBlocksMovement(prey) && grappleBlocksMovement(shooter), "a grappler may still move");
+    // The tracker's line and the token ruler read the same allowance: nothing while the hold stands.
+    for (const actor of [shooter, wolf]) assert.strictEqual(allowanceOf(actor)?.metres, 0, `${actor.name} has a Movimento allowance while grappled`);
+    assert.ok(await releaseHold(hold.sceneId, hold.grappleId), "the release was refused");
+    await settle(() => !shooter.statuses.has("grappled"));
+    for (const m of game.messages.contents) if (!before.has(m.id)) scratch.adoptMessage(m.id);
+    assert.ok(!shooter.statuses.has("grappled") && !wolf.statuses.has("grappled"), "a status outlived the release");
+    assert.strictEqual(holdOf(shooter), null, "the hold outlived the release");
+    return tries;
+  }
+  throw new Error("ten tries and no hold began");
+}
+
+// ───────────────────────── §3.2.2 stun, scene controls ─────────────────────────
+
+/**
+ * §3.2.2 the stun check from the attack card, the optional rule on for the flow: a sure hit applied to an unlinked
+ * compendium wolf, its stun check rolled with Foundry's dice. A failure lays the token prone (never the world wolf), a
+ * pass leaves it standing; Undo of the hit lifts only a fall the check caused.
+ */
+export async function stunAndUndo(scratch: Scratch, assert: Assert): Promise<void> {
+  const previous = game.settings.get(SYSTEM_ID, "stunRule");
+  await game.settings.set(SYSTEM_ID, "stunRule", true);
+  try {
+    const { shooter, weaponId } = await createShooter(scratch);
+    const { wolf, target } = await unlinkedWolf(scratch, assert);
+    const actor = must(target.actor(), "the wolf's token has no actor");
+    // A tough wolf, so the sure hit leaves it on its feet and able to make the check (a collapsed one cannot roll).
+    await actor.update({ system: { resistance: 60 } });
+    const ref: TargetRef = { actor, tokenUuid: target.tokenUuid, name: actor.name, distance: 4 };
+    const planned = prepareAttack(shooter, weaponId, [ref], (key) => game.i18n.localize(key));
+    if (!planned.ok) throw new Error(`no attack plan: ${game.i18n.format(planned.refusal.warning, planned.refusal.data)}`);
+    const known = new Set(game.messages.contents.map((m) => m.id));
+    await withMessageMode("public", () => attack(shooter, weaponId, { targets: [ref], answer: { ...defaultAnswer(planned.value), override: SURE_HIT } }));
+    const card = must(game.messages.contents.find((m) => !known.has(m.id) && cardState(m) !== null), "the attack card is not in game.messages");
+    const rowId = must(Object.values(must(cardState(card), "no card state").rows)[0]?.id, "the attack card has no row");
+    await click(card, "defend", rowId, assert, { defence: target.defence });
+    await click(card, "rollDamage", rowId, assert);
+    const applied = await click(card, "apply", rowId, assert);
+    assert.strictEqual(applied.applied?.change.damage?.stunCheck, true, "with the stun rule on, the applied hit asks for no stun check");
+    const stun = must((await click(card, "stun", rowId, assert)).stun, "the card records no stun check");
+    const token = must(target.actor(), "the wolf's token lost its actor");
+    assert.strictEqual(token.statuses.has("prone"), stun.knockedDown, "the token's prone status does not follow the stun check");
+    assert.strictEqual(wolf.statuses.has("prone"), false, "the stun check laid the world wolf behind the token prone");
+    await click(card, "undo", rowId, assert);
+    assert.strictEqual(must(target.actor(), "the wolf's token lost its actor").statuses.has("prone"), false, "Undo of the hit left the fall it caused");
+  } finally {
+    await game.settings.set(SYSTEM_ID, "stunRule", previous);
+  }
+}
+
+/**
+ * §2.2.5 the Movimento allowance the tracker and the token's ruler show, for an unlinked compendium wolf's token: its
+ * Speed, a quarter when the token lies prone (the world wolf stays standing); and the tokens' ruler is ours wherever
+ * core has a TokenRuler to extend.
+ */
+export async function movementAllowanceOfToken(scratch: Scratch, assert: Assert): Promise<void> {
+  const { wolf, target } = await unlinkedWolf(scratch, assert);
+  const actor = must(target.actor(), "the wolf's token has no actor");
+  const speed = must(actor.genesys, "the wolf's token actor is not a GeneSys actor").derived.speed;
+  assert.strictEqual(allowanceOf(actor)?.metres, speed, "standing, the Movimento allowance is not the wolf's Speed");
+  await actor.toggleStatusEffect("prone", { active: true });
+  try {
+    const prone = must(allowanceOf(must(target.actor(), "the wolf's token lost its actor")), "no allowance while prone");
+    assert.strictEqual(prone.metres, speed / 4, "prone, the allowance is not a quarter of Speed");
+    assert.strictEqual(prone.reason, "prone", "the allowance does not say the token is prone");
+    assert.strictEqual(allowanceOf(wolf)?.reason, "flat", "the token's fall reached the world wolf");
+  } finally {
+    await must(target.actor(), "the wolf's token lost its actor").toggleStatusEffect("prone", { active: false });
+  }
+  // Read as unknown: the 13.345 types declare an instance at CONFIG.Token.rulerClass, core keeps a class there.
+  const ruler: unknown = CONFIG.Token.rulerClass;
+  if (coreTokenRuler()) {
+    const template = typeof ruler === "function" ? (ruler as { WAYPOINT_LABEL_TEMPLATE?: unknown }).WAYPOINT_LABEL_TEMPLATE : undefined; // a class's static
+    assert.strictEqual(template, WAYPOINT_LABEL_TEMPLATE, "the tokens' ruler is not GeneSys's");
+  }
+}
+
+/**
+ * §2.2.5 a terrain check asked from an unlinked wolf's Movimento row: at difficulty 40 no roll of its Destrezza makes it
+ * (2d10 + 7 ≤ 27, a failure by 13 or more), so the row and its token's allowance say "mishap", for this round only.
+ */
+export async function movementTerrainCheck(scratch: Scratch, assert: Assert): Promise<void> {
+  const wolf = await scratch.actor("Lupo nel fango", { type: "character", system: person(7) });
+  const scene = await scratch.scene();
+  const token = await scratch.token(wolf, false);
+  const combat = await scratch.combat();
+  await combat.createEmbeddedDocuments("Combatant", [{ actorId: wolf.id, tokenId: token.id, sceneId: scene.id }]);
+  await settle();
+  const combatant = must(combat.genesysCombatants[0], "the wolf's token is not in the fight");
+  const actor = must(combatant.actor, "the wolf's combatant has no actor");
+  await withMessageMode("public", () => combat.startCombat());
+  await settle(() => combat.round === 1);
+  assert.ok(await combat.declare(combatant, "movement"), "the wolf could not declare Movimento");
+  await settle(() => combatant.declarationFor(1) !== null);
+  const card = must(await askMovementCheck(combat, combatant, { prompt: false, check: { characteristic: "dexterity", difficulty: 40 } }), "no terrain check card");
+  scratch.adoptMessage(card.id);
+  const rowId = must(requestStateOf(card)?.order[0], "the card has no row");
+  const before = new Set(game.messages.contents.map((m) => m.id));
+  assert.ok(await rollRequestRow(card, rowId), "the wolf's row is rolled");
+  for (const m of game.messages.contents) if (!before.has(m.id)) scratch.adoptMessage(m.id);
+  await settle(() => combatant.movementCheckFor(combat.round) !== null);
+  assert.strictEqual(allowanceOf(actor)?.reason, "mishap", "a failure by 5 or more is not a mishap on the token's allowance");
+  assert.strictEqual(allowanceOf(wolf)?.reason, "flat", "the token's check reached the world wolf");
+  await combat.nextRound();
+  await settle(() => combat.round === 2);
+  assert.strictEqual(allowanceOf(actor)?.reason, "flat", "round 2 still remembers round 1's terrain check");
+}
+
+/**
+ * The Narrator's group in the scene controls, as core prepares them: every tool a button, and the group can be opened
+ * and left again (v13 needs an active tool of its own for that: compat/scene-controls.ts).
+ */
+export async function narratorControls(assert: Assert): Promise<void> {
+  const controls = sceneControlsApp();
+  await controls.render({ reset: true });
+  const group = must(controls.controls[NARRATOR_CONTROL_GROUP], "the scene controls have no GeneSys group");
+  for (const tool of NARRATOR_CONTROL_TOOLS) assert.strictEqual(group.tools[tool.name]?.button, true, `the GeneSys group has no ${tool.name} button`);
+  const previous = controls.control?.name ?? "tokens";
+  try {
+    await controls.activate({ control: NARRATOR_CONTROL_GROUP });
+    assert.strictEqual(controls.control?.name, NARRATOR_CONTROL_GROUP, "the GeneSys group did not open");
+  } finally {
+    await controls.activate({ control: previous });
+  }
+  assert.strictEqual(controls.control?.name, previous, "leaving the GeneSys group failed");
+}
+
+/**
+ * §1.3.3 creation mode: a new blank Protagonista starts in it, with the book's 35 characteristic points spent (five
+ * sevens) and no grades yet; the Narrator finishes it, reopens it and finishes it again. (A player's refusals are the
+ * data model's _preUpdate, covered by the unit tests: the self-test runs on the Narrator's client.)
+ */
+export async function creationFinishAndReopen(scratch: Scratch, assert: Assert): Promise<void> {
+  const hero = await scratch.actor("In creazione", { type: "character" });
+  const system = (): CharacterModel => {
+    const s = hero.genesys;
+    if (!(s instanceof CharacterModel)) throw new Error("the new character has no Protagonista data");
+    return s;
+  };
+  assert.strictEqual(system().creation.active, true, "a new Protagonista did not start in creation mode");
+  const balance = system().creationBalance();
+  assert.strictEqual(balance.characteristicPoints.spent, 35, "five characteristics of 7 are not 35 points");
+  assert.strictEqual(balance.skillGrades.status, "under", "no skill yet, yet the grades are not under the allowance");
+  await hero.update({ system: { creation: { active: false } } });
+  assert.strictEqual(system().creation.active, false, "the Narrator could not finish creation");
+  await hero.update({ system: { creation: { active: true } } });
+  assert.strictEqual(system().creation.active, true, "the Narrator could not reopen creation");
+  await hero.update({ system: { creation: { active: false } } });
+  assert.strictEqual(system().creation.active, false, "the Narrator could not finish creation again");
+}
+
+/**
+ * §1.8.3 study driven by world time: a Protagonista studies a skill at grade 5 alone (15 days a point), the Narrator
+ * lets 16 days pass, the point is on the skill and the time card; the card's Undo takes it back, the clock is put back.
+ */
+export async function studyByTimeAndUndo(scratch: Scratch, assert: Assert): Promise<void> {
+  const student = await scratch.actor("Studente", { type: "character", system: { characteristics: { ...person().characteristics, dexterity: 5 } } });
+  const created = await student.createEmbeddedDocuments("Item", [{ name: "Letteratura", type: "skill", system: { characteristic: "dexterity", bought: 0, earned: 0 } }]);
+  const skillId = must(created?.[0]?.id, "the skill was not created");
+  const points = (): number => {
+    const sys = student.items.get(skillId)?.system;
+    return sys instanceof SkillModel ? sys.increment : -1;
+  };
+  assert.ok(await startStudy(student, skillId, { related: false, teacher: "none", teacherGrade: 0, teacherCharm: 7, rate: 1 }), "the study did not start");
+  const start = game.time.worldTime;
+  const messages = game.messages.size;
+  try {
+    assert.ok(await game.genesys.timePasses({ hours: 16 * 24, pastime: "none", ate: true, drank: true, actors: [student.uuid] }), "time did not pass");
+    assert.strictEqual(points(), 1, "16 days of study at grade 5 did not give one point (§1.8.3)");
+    const card = must(game.messages.contents.slice(messages).find((m) => timeCardOf(m) !== null), "no time card was posted");
+    assert.ok(card.content.includes("Letteratura"), "the time card does not name the studied skill");
+    assert.ok((await sendIntent(TIME_INTENTS.undo, { messageId: card.id })).ok, "the card's Undo was refused");
+    assert.strictEqual(points(), 0, "Undo did not take the study point back");
+  } finally {
+    await game.time.advance(start - game.time.worldTime);
+  }
 }

@@ -15,6 +15,9 @@ import {
   createShooter,
   linkedCharacter,
   narratorToolCards,
+  encounterOddsCard,
+  itemEffectsChangeNumbers,
+  effectsInAttackRoll,
   playCombatRound,
   renderEverySheet,
   rollEveryMode,
@@ -24,6 +27,14 @@ import {
   sealAndReveal,
   statusesFollowDamage,
   timePassesAndUndo,
+  stunAndUndo,
+  narratorControls,
+  movementAllowanceOfToken,
+  movementTerrainCheck,
+  grappleAndRelease,
+  fallAndUndo,
+  creationFinishAndReopen,
+  studyByTimeAndUndo,
   unlinkedWolf,
   type Assert,
 } from "./flows.js";
@@ -151,6 +162,18 @@ export function flowsBatch(context: QuenchContext, world: () => SelfTestWorld): 
       await narratorToolCards(books(), assert);
     });
 
+    it("simulates a shooter against an unlinked wolf in slices and whispers the odds card to the Narrators", async () => {
+      await encounterOddsCard(books(), assert);
+    });
+
+    it("an item's Active Effect raises Forza and Resistenza follows; disabling it takes them back", async () => {
+      await itemEffectsChangeNumbers(books(), assert);
+    });
+
+    it("an item's check effect is a part of the attack roll, named for its source", async () => {
+      await effectsInAttackRoll(books(), assert);
+    });
+
     it("seals a blind check, opens it on the Narrator's client and reveals it", async () => {
       const { actors } = await cast();
       const character = actors.find((a) => a.type === "character");
@@ -187,6 +210,38 @@ export function flowsBatch(context: QuenchContext, world: () => SelfTestWorld): 
 
     it("lets an hour pass for an unlinked wolf, reports it to the Narrator and undoes it", async () => {
       await timePassesAndUndo(books(), assert);
+    });
+
+    it("makes an unlinked wolf fall 4.5 m, reports the trauma on a card and undoes it", async () => {
+      await fallAndUndo(books(), assert);
+    });
+
+    it("starts a new Protagonista in creation mode, and lets the Narrator finish and reopen it", async () => {
+      await creationFinishAndReopen(books(), assert);
+    });
+
+    it("with the stun rule, a failed stun check lays the wolf's token prone and Undo of the hit lifts it", async () => {
+      await stunAndUndo(books(), assert);
+    });
+
+    it("grapples an unlinked wolf from a linked token: both show the status, neither moves, the release clears both", async () => {
+      await grappleAndRelease(books(), assert);
+    });
+
+    it("shows an unlinked wolf's Movimento allowance: its Speed, a quarter when its token lies prone", async () => {
+      await movementAllowanceOfToken(books(), assert);
+    });
+
+    it("asks a terrain check for an unlinked wolf's Movimento: failed by 5 or more, a mishap this round, whole the next", async () => {
+      await movementTerrainCheck(books(), assert);
+    });
+
+    it("shows the Narrator's GeneSys group in the scene controls, every tool a button, opened and left again", async () => {
+      await narratorControls(assert);
+    });
+
+    it("advances a Protagonista's study by 16 days of world time, one point on the card, and undoes it", async () => {
+      await studyByTimeAndUndo(books(), assert);
     });
   });
 }

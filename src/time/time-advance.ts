@@ -12,6 +12,7 @@ import { renderTimeCard, TIME_CARD_FLAG, type TimeCardRow, type TimeCardState } 
 import { planTime, UNSPECIFIED, type TimeAnswers, type TimeDice, type TimePlan } from "./time-plan.js";
 import { systemUpdateOf, timeActorOf } from "./time-state.js";
 import { actorsConcerned } from "./time-actors.js";
+import { planStudy, studySystemUpdate, writeStudySkill } from "./study-time.js";
 
 /** Time changes of this client, one after another: an advance, then the next, then an Undo, each reading afresh. */
 export const timeQueue = new SerialQueue();
@@ -134,12 +135,18 @@ export async function advanceActors(actors: readonly GenesysActor[], fromSeconds
     // An animal at rest has nothing that runs: no write at all.
     if (JSON.stringify(plan.after) === JSON.stringify(plan.before)) continue;
     const owed = unwrittenSeconds(actor.uuid) + (toSeconds - fromSeconds);
-    if (answers === null && plan.events.length === 0 && owed < WRITE_EVERY_SECONDS) {
+    // §1.8.3 the study runs over the same seconds as the rest: those still owed and this advance's.
+    const study = planStudy(actor, owed);
+    const studyEvents = study?.events ?? [];
+    if (answers === null && plan.events.length === 0 && studyEvents.length === 0 && owed < WRITE_EVERY_SECONDS) {
       unwritten.set(actor.uuid, owed);
       continue;
     }
     try {
-      await actor.update({ system: systemUpdateOf(plan.after) });
+      const system = systemUpdateOf(plan.after);
+      if (study) system["study"] = studySystemUpdate(study.change.after);
+      await actor.update({ system });
+      if (study) await writeStudySkill(actor, study.change);
     } catch (error) {
       console.warn("GeneSys GdR | time not written to", actor.name, error);
       skipped.push(actor.name);
@@ -148,7 +155,8 @@ export async function advanceActors(actors: readonly GenesysActor[], fromSeconds
     unwritten.delete(actor.uuid);
     // What the schema kept (it clamps): the card, and so Undo, goes by what was written.
     const after = timeActorOf(actor)?.state ?? plan.after;
-    rows.push({ actorUuid: actor.uuid, name: actor.name, before: plan.before, after, events: plan.events });
+    const events = [...plan.events, ...studyEvents];
+    rows.push({ actorUuid: actor.uuid, name: actor.name, before: plan.before, after, events, ...(study ? { study: study.change } : {}) });
   }
   if (skipped.length > 0) ui.notifications.warn(game.i18n.format("GENESYS.Time.Warn.Skipped", { names: skipped.join(", ") }));
   // The Narrator's own "time passes" always gets its card, even when it did nothing: the answer to a click.

@@ -4,6 +4,7 @@
  */
 import { formatCount, type CountLocalizer } from "../format/plural.js";
 import { PASTIMES, type TimeAnswers, type TimeEvent, type TimeState } from "./time-plan.js";
+import { isStudyChange, type StudyChange } from "./study-time.js";
 
 export const TIME_CARD_FLAG = "timeCard";
 export const TIME_CARD_TEMPLATE = "systems/genesys-gdr/templates/chat/time-card.hbs";
@@ -14,6 +15,8 @@ export interface TimeCardRow {
   before: TimeState;
   after: TimeState;
   events: TimeEvent[];
+  /** §1.8.3 what the advance did to the actor's study, when he had one running. */
+  study?: StudyChange;
 }
 
 export interface TimeCardState {
@@ -46,7 +49,8 @@ function isState(v: unknown): v is TimeState {
 
 function isRow(v: unknown): v is TimeCardRow {
   return isObject(v) && typeof v["actorUuid"] === "string" && typeof v["name"] === "string" && isState(v["before"]) && isState(v["after"])
-    && Array.isArray(v["events"]) && v["events"].every((e) => isObject(e) && typeof e["kind"] === "string");
+    && Array.isArray(v["events"]) && v["events"].every((e) => isObject(e) && typeof e["kind"] === "string")
+    && (v["study"] === undefined || isStudyChange(v["study"]));
 }
 
 /** The card's state, or null for anything of another shape. */
@@ -105,6 +109,14 @@ export function eventText(i18n: CountLocalizer, event: TimeEvent): string {
       return i18n.format("GENESYS.Time.Event.saved", { of: i18n.localize(`GENESYS.Time.Of.${event.of}`) });
     case "deadline":
       return i18n.format("GENESYS.Time.Event.deadline", { of: i18n.localize(`GENESYS.Time.Of.${event.of}`) });
+    case "study": {
+      const points = formatCount(i18n, "GENESYS.Study.Count.Points", event.points);
+      return event.grade === null
+        ? i18n.format("GENESYS.Time.Event.study", { points, skill: event.skill })
+        : i18n.format("GENESYS.Time.Event.studyGrade", { points, skill: event.skill, grade: String(event.grade) });
+    }
+    case "studyStopped":
+      return i18n.format(`GENESYS.Time.Event.studyStopped.${event.reason}`, { skill: event.skill });
   }
 }
 
@@ -112,10 +124,15 @@ export type TimeCardContext = {
   title: string;
   pastime: string | null;
   rows: { name: string; events: string[] }[];
+  /** The actors whose clocks alone ran (no event): one line naming them, or null. */
+  clocksOnly: string | null;
   undone: boolean;
+  /** Undo is offered whenever the advance wrote something, clocks alone included. */
+  canUndo: boolean;
   undoLabel: string;
   undoneText: string;
-  nothing: string;
+  /** Shown when the advance wrote nothing at all: only the world clock moved. */
+  nothing: string | null;
 };
 
 /** What the template shows: every text localized here. */
@@ -128,15 +145,18 @@ export function timeCardContext(state: TimeCardState, i18n: CountLocalizer): Tim
         i18n.localize(answers.drank ? "GENESYS.Time.Drank" : "GENESYS.Time.NotDrank"),
       ].join(" · ")
     : null;
+  const quiet = state.rows.filter((r) => r.events.length === 0).map((r) => r.name);
   return {
     title: i18n.format("GENESYS.Time.CardTitle", { duration: durationText(i18n, state.toSeconds - state.fromSeconds) }),
     pastime,
-    // Rows without events are actors whose clocks alone moved: kept for Undo, not shown.
     rows: state.rows.filter((r) => r.events.length > 0).map((r) => ({ name: r.name, events: r.events.map((e) => eventText(i18n, e)) })),
+    // Actors whose waking, hunger and thirst clocks alone moved are written too: named in one line, and undone with the rest.
+    clocksOnly: quiet.length > 0 ? i18n.format("GENESYS.Time.ClocksOnly", { names: quiet.join(", ") }) : null,
     undone: state.undone,
+    canUndo: !state.undone && state.rows.length > 0,
     undoLabel: i18n.localize("GENESYS.Time.Undo"),
     undoneText: i18n.localize("GENESYS.Time.Undone"),
-    nothing: i18n.localize("GENESYS.Time.Nothing"),
+    nothing: state.rows.length === 0 ? i18n.localize("GENESYS.Time.WorldClockOnly") : null,
   };
 }
 

@@ -13,6 +13,7 @@ import { readTimeCard, renderTimeCard, TIME_CARD_FLAG, type TimeCardState } from
 import { expectAdvance, timeQueue } from "./time-advance.js";
 import { PASTIMES, type TimeAnswers } from "./time-plan.js";
 import { timeActorOf, systemUpdateOf, undoneState } from "./time-state.js";
+import { undoStudy } from "./study-time.js";
 
 export const TIME_INTENTS = { passes: "genesys.timePasses", undo: "genesys.timeUndo" } as const;
 
@@ -99,6 +100,7 @@ async function onTimeUndo(requester: Requester, payload: unknown): Promise<Inten
         continue;
       }
       await actor.update({ system: systemUpdateOf(undoneState(now.state, row.before, row.after)) });
+      if (row.study) await undoStudy(actor, row.study);
     }
     const undone: TimeCardState = { ...state, undone: true };
     await message.update({ content: await renderTimeCard(undone), flags: { [SYSTEM_ID]: { [TIME_CARD_FLAG]: undone } } } as ChatMessage.UpdateData); // FlagConfig lists the attack card's flags; this one is read as unknown

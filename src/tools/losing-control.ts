@@ -41,10 +41,12 @@ export interface LosingControlRequest {
   blind?: boolean;
 }
 
-/** The causes of losing control the actor's traits make him immune to (§1.4, §3.1.6). */
+/** The causes of losing control the actor's traits, or an effect (`genesys.immunity`), make him immune to (§1.4, §3.1.6). */
 export function immunitiesOf(actor: GenesysActor): LosingControlCause[] {
   const found = new Set<LosingControlCause>();
   for (const item of actor.items) if (item.system instanceof TraitModel) for (const cause of item.system.immunities) found.add(cause);
+  const sys = actor.genesys;
+  if (sys && "sources" in sys) for (const cause of sys.sources.immunities) found.add(cause);
   return LOSING_CONTROL_CAUSES.filter((c) => found.has(c));
 }
 

@@ -61,7 +61,7 @@ describe("sheet configuration", () => {
     const common = ["rollCheck", "createItem", "editItem", "deleteItem", "adjustCounter", "recover"];
     expect(Object.keys(merged(GenesysActorSheet, PersonSheet).actions)).toEqual(expect.arrayContaining([...common, "toggleWorn", "toggleReady", "setMode"]));
     expect(Object.keys(merged(GenesysActorSheet, AnimalSheet).actions)).toEqual(expect.arrayContaining([...common, "addRow", "removeRow"]));
-    expect(Object.keys(merged(GenesysItemSheet).actions)).toEqual(["addMode", "removeMode"]);
+    expect(Object.keys(merged(GenesysItemSheet).actions)).toEqual(["addMode", "removeMode", "createEffect", "toggleEffect", "editEffect", "deleteEffect"]);
     for (const fn of Object.values(merged(GenesysActorSheet, PersonSheet).actions)) expect(typeof fn).toBe("function");
   });
 
@@ -94,6 +94,6 @@ describe("sheet configuration", () => {
 
   it("the item sheet has one part per item type", () => {
     const parts = Object.keys((GenesysItemSheet as unknown as { PARTS: Parts }).PARTS);
-    expect(parts).toEqual(["header", "skill", "trait", "weapon", "armor", "gear", "description"]);
+    expect(parts).toEqual(["header", "skill", "trait", "weapon", "armor", "gear", "description", "effects"]);
   });
 });

@@ -145,7 +145,7 @@ describe("GenesysItemSheet#_prepareContext, through the real class", () => {
     const club = actor.items.find((i) => i.name === "Clava");
     if (!club) throw new Error("no club");
     const result = await render(new GenesysItemSheet({ document: club }));
-    expect(Object.keys(result.parts)).toEqual(["header", "weapon", "description"]);
+    expect(Object.keys(result.parts)).toEqual(["header", "weapon", "description", "effects"]);
     expect(result.context).toMatchObject({ document: club, editable: true });
     expectSameData(result.context, itemContext(club, envAs({ isGM: true, editable: true, limited: false })));
     expect(html(result)["weapon"]).toContain('data-action="removeMode"');

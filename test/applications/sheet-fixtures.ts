@@ -5,6 +5,7 @@
  * held to the real sheets' `_prepareContext` by test/applications/sheet-context.test.ts; realSheetRender runs the real
  * classes' render lifecycle for tests that want it.
  */
+import { studySheetData, type StudySheetData } from "../../src/applications/sheets/context/study.js";
 import fs from "node:fs";
 import path from "node:path";
 import Handlebars from "handlebars";
@@ -57,7 +58,7 @@ export function makeEnv(strings: Map<string, string>, who: Viewer): SheetEnv {
 export function sheetHandlebars(strings: Map<string, string>): typeof Handlebars {
   const hb = Handlebars.create();
   hb.registerHelper("localize", (key: unknown) => (typeof key === "string" ? (strings.get(key) ?? key) : ""));
-  for (const partial of ["templates/actor/parts/health.hbs", "templates/actor/parts/item-controls.hbs"]) {
+  for (const partial of ["templates/actor/parts/health.hbs", "templates/actor/parts/item-controls.hbs", "templates/actor/parts/creation-budget.hbs", "templates/actor/parts/effects-list.hbs"]) {
     hb.registerPartial(`${PREFIX}${partial}`, fs.readFileSync(path.join(ROOT, partial), "utf8"));
   }
   return hb;
@@ -95,11 +96,12 @@ function renderTabbed(hb: typeof Handlebars, strings: Map<string, string>, tabs:
   return parts.join("\n");
 }
 
-export function personContext(actor: GenesysActor, env: SheetEnv): PersonSheetData {
+export function personContext(actor: GenesysActor, env: SheetEnv): PersonSheetData & StudySheetData {
   const system = actor.genesys;
   if (!(system instanceof CharacterModel || system instanceof NpcModel)) throw new Error("not a person");
   const gm = system instanceof NpcModel && env.isGM ? system.gmNotes : null;
-  return buildPersonContext({ actor, system, env, enriched: { biography: system.biography, gmNotes: gm } });
+  // The sheet adds the study line (§1.8.3) to the person context the same way (person-sheet.ts).
+  return { ...buildPersonContext({ actor, system, env, enriched: { biography: system.biography, gmNotes: gm } }), ...studySheetData(actor, env, {}) };
 }
 
 export function animalContext(actor: GenesysActor, env: SheetEnv): AnimalSheetData {
@@ -213,6 +215,19 @@ export async function alven(): Promise<GenesysActor> {
       { name: "Zaino", type: "gear", img: "icons/svg/item-bag.svg", system: { quantity: 1, weight: 2.5 } },
       { name: "Corda (10 m)", type: "gear", img: "icons/svg/item-bag.svg", system: { quantity: 2, weight: 1.2, checkBonus: 2, bonusApplies: "arrampicarsi" } },
       { name: "Sangue freddo", type: "trait", img: "icons/svg/aura.svg", system: { immunities: ["fear"] } },
+    ],
+  });
+}
+
+/** A Protagonista half-way through creation (§1.3.3): one characteristic point over the book's 35, three grades still to give. */
+export async function alvenInCreation(): Promise<GenesysActor> {
+  return createActor({
+    name: "Alven", type: "character", img: "icons/svg/mystery-man.svg",
+    system: { characteristics: { ...ALVEN_CHARACTERISTICS, charm: 9 }, creation: { active: true } },
+    items: [
+      { name: "Movimento furtivo", type: "skill", system: { characteristic: "dexterity", bought: 7 } },
+      { name: "Veterinaria", type: "skill", system: { characteristic: "experience", bought: 8 } },
+      { name: "Naturalistica", type: "skill", system: { characteristic: "experience", bought: 2 } },
     ],
   });
 }

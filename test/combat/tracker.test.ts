@@ -172,7 +172,7 @@ describe("the combatant context menu", () => {
     await settle();
 
     const menu = menuOf(combat);
-    expect(menu.map((e) => e.name)).toEqual(["COMBAT.CombatantUpdate", "COMBAT.CombatantRemove", "GENESYS.Combat.Context.ClearDeclaration"]);
+    expect(menu.map((e) => e.name)).toEqual(["COMBAT.CombatantUpdate", "COMBAT.CombatantRemove", "GENESYS.Combat.Context.ClearDeclaration", "GENESYS.Grapple.Button.Label"]);
     const clear = menu.find((e) => e.name === "GENESYS.Combat.Context.ClearDeclaration");
     if (!clear?.condition) throw new Error("no Clear declaration entry");
     expect(clear.condition(row(of(npc).id))).toBe(true);

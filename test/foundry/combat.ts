@@ -26,12 +26,14 @@
 import { Collection, randomID, type Actor, type User } from "./documents.js";
 import { mergeObject } from "./data-model.js";
 import { onClient, roundTrip } from "./clients.js";
+import type { Scene, TokenDocument as SceneToken } from "./scenes.js";
 
 interface GameLike {
   user: User;
   users: Collection<User> & { activeGM: User | null };
   actors: Collection<Actor>;
   combats: Collection<Combat>;
+  scenes: Collection<Scene>;
 }
 const game = (): GameLike => (globalThis as unknown as { game: GameLike }).game;
 const OWNER = 3;
@@ -45,7 +47,7 @@ function flagOf(flags: Flags, scope: string, key: string): unknown {
 }
 
 export class Combatant {
-  _source: { _id: string; actorId: string | null; name: string | null; initiative: number | null; defeated: boolean; hidden: boolean; flags: Flags };
+  _source: { _id: string; actorId: string | null; sceneId: string | null; tokenId: string | null; name: string | null; initiative: number | null; defeated: boolean; hidden: boolean; flags: Flags };
   readonly parent: Combat;
 
   constructor(data: Record<string, unknown>, { parent }: { parent: Combat }) {
@@ -53,6 +55,8 @@ export class Combatant {
     this._source = {
       _id: randomID(),
       actorId: typeof data["actorId"] === "string" ? data["actorId"] : null,
+      sceneId: typeof data["sceneId"] === "string" ? data["sceneId"] : null,
+      tokenId: typeof data["tokenId"] === "string" ? data["tokenId"] : null,
       name: typeof data["name"] === "string" ? data["name"] : null,
       initiative: typeof data["initiative"] === "number" ? data["initiative"] : null,
       defeated: data["defeated"] === true,
@@ -64,7 +68,20 @@ export class Combatant {
   get id(): string { return this._source._id; }
   /** The base actor's id: a schema field of v13 BaseCombatant (foundryvtt.com/api/classes/foundry.documents.BaseCombatant.html). */
   get actorId(): string | null { return this._source.actorId; }
-  get actor(): Actor | null { return this._source.actorId ? game().actors.get(this._source.actorId) ?? null : null; }
+  /**
+   * A combatant made from a token (sceneId and tokenId, as the Token HUD makes them: foundryvtt/foundryvtt#13095) is
+   * that token's actor, the synthetic one when unlinked (Nimble-Co/FoundryVTT-Nimble#463: `combatant.actor` of an
+   * unlinked token is its synthetic actor; adambdooley/foundry-vtt-mcp#111: that actor is `TokenDocument#actor`).
+   */
+  get token(): SceneToken | null {
+    const { sceneId, tokenId } = this._source;
+    return sceneId && tokenId ? game().scenes.get(sceneId)?.tokens.get(tokenId) ?? null : null;
+  }
+  get actor(): Actor | null {
+    const token = this.token;
+    if (token) return token.actor;
+    return this._source.actorId ? game().actors.get(this._source.actorId) ?? null : null;
+  }
   get name(): string { return this._source.name ?? this.actor?.name ?? ""; }
   get initiative(): number | null { return this._source.initiative; }
   get defeated(): boolean { return this._source.defeated; }
@@ -297,6 +314,18 @@ export class Combat {
     const updateData = { round: 1, turn: 0 };
     (globalThis as unknown as { Hooks: { callAll(name: string, ...args: unknown[]): boolean } }).Hooks.callAll("combatStart", this, updateData);
     return this.update(updateData);
+  }
+
+  /**
+   * v13 Document#delete (core's End Combat): removed from game.combats, then the `deleteCombat` hook (document, options,
+   * userId) on this client ("delete{DocumentName}" hooks). Only a GM deletes a combat here (assumption, as for create).
+   */
+  async delete(): Promise<this> {
+    if (!game().user.isGM) throw new Error("only a GM deletes a combat in this double");
+    await roundTrip();
+    game().combats.delete(this.id);
+    (globalThis as unknown as { Hooks: { callAll(name: string, ...args: unknown[]): boolean } }).Hooks.callAll("deleteCombat", this, {}, game().user.id);
+    return this;
   }
 
   /** v13 keeps a null turn null (draw-steel's nextRound relies on it), else the next round begins on turn 0. */

@@ -113,4 +113,12 @@ export class TypeDataModel extends DataModel {
   static LOCALIZATION_PREFIXES: string[] = [];
   prepareBaseData(): void {}
   prepareDerivedData(): void {}
+  /** The writing client's checks before a create or an update reaches the server (V13-API §2.1 TypeDataModel
+   *  `_preCreate`, `_preUpdate`); `false` cancels. Called by the owning document (documents.ts). */
+  _preCreate(_data: unknown, _options: unknown, _user: unknown): Promise<boolean | undefined> {
+    return Promise.resolve(undefined);
+  }
+  _preUpdate(_changes: unknown, _options: unknown, _user: unknown): Promise<boolean | undefined> {
+    return Promise.resolve(undefined);
+  }
 }

@@ -3,6 +3,7 @@
  * `system`, embedded items, update with validation, prepareData order, statuses from effects, ownership, sorting and
  * drag data. Each member names its evidence or says "assumption".
  */
+import { ActiveEffect, effectsOf, preCreateEffects } from "./effects.js";
 import { DataModelValidationError } from "./fields.js";
 import { mergeObject, type TypeDataModel } from "./data-model.js";
 import { deliverQuery, roundTrip } from "./clients.js";
@@ -69,8 +70,29 @@ function game(): GameDouble {
 
 /** CONST.DOCUMENT_OWNERSHIP_LEVELS.OWNER (v13 API: NONE 0, LIMITED 1, OBSERVER 2, OWNER 3). */
 const OWNER = 3;
+/** CONST.DOCUMENT_OWNERSHIP_LEVELS by name (v13 API: NONE 0, LIMITED 1, OBSERVER 2, OWNER 3). */
+const LEVELS = { NONE: 0, LIMITED: 1, OBSERVER: 2, OWNER } as const;
 type ModelClass = new (data: Record<string, unknown>, ctx: { parent: unknown }) => TypeDataModel;
-interface Effect { id: string; statuses: Set<string>; overlay: boolean }
+/**
+ * The ActiveEffect a status toggle creates, reduced to what GeneSys reads: its statuses and its flags (V13-API §8:
+ * toggleStatusEffect resolves to the created ActiveEffect, whose schema has `flags`; v13 API Document#getFlag and
+ * #setFlag, an update: owners only, after a round trip, refused once the effect is gone as update's are). A toggle off
+ * and on again makes a new effect, so its flags start empty even under the same static id.
+ */
+class Effect {
+  flags: Record<string, Record<string, unknown>> = {};
+  constructor(readonly id: string, readonly statuses: Set<string>, readonly overlay: boolean, private readonly holder: Document) {}
+  getFlag(scope: string, key: string): unknown {
+    return this.flags[scope]?.[key];
+  }
+  async setFlag(scope: string, key: string, value: unknown): Promise<this> {
+    if (!this.holder.isOwner) throw new Error(`User ${game().user.name} lacks permission to update ${this.holder.uuid}.ActiveEffect.${this.id}`);
+    await roundTrip();
+    if (!this.holder.effects.includes(this)) throw new Error(`ActiveEffect "${this.id}" does not exist in ${this.holder.uuid}`);
+    this.flags = mergeObject(this.flags, { [scope]: { [key]: value } }) as Record<string, Record<string, unknown>>;
+    return this;
+  }
+}
 interface StatusConfig { id: string; _id?: string }
 
 /** A configured status: CONFIG.statusEffects is an array in v13 and a record keyed by id from v14 (foundryvtt/foundryvtt#13122). */
@@ -85,7 +107,7 @@ export abstract class Document {
   _source: Record<string, unknown>;
   system!: TypeDataModel;
   parent: Document | null;
-  effects: Effect[] = [];
+  effects: (Effect | ActiveEffect)[] = [];
   statuses = new Set<string>();
 
   /**
@@ -104,6 +126,24 @@ export abstract class Document {
     this._source["system"] = this.buildSystem(this._source["system"]).toObject();
     // Subclasses prepare once their own fields (embedded collections) exist.
     this.system = this.buildSystem(this._source["system"]);
+    this.rebuildEffects();
+  }
+
+  /** Embedded ActiveEffects from the source (effects.ts), beside the status entries toggleStatusEffect keeps. */
+  protected rebuildEffects(): void {
+    this.effects = [...this.effects.filter((e) => !(e instanceof ActiveEffect)), ...effectsOf(this, randomID)];
+  }
+
+  /** New ActiveEffects in this document's source, owners only, after the server's round trip (v13 API
+   *  createEmbeddedDocuments("ActiveEffect", data); the refusal as update's below; each one's _preCreate first, effects.ts). */
+  protected async createEffects(data: Record<string, unknown>[]): Promise<ActiveEffect[]> {
+    if (!this.isOwner) throw new Error("lacks permission");
+    const added = await preCreateEffects(this, data, randomID);
+    await roundTrip();
+    this._source["effects"] = [...((this._source["effects"] ?? []) as Record<string, unknown>[]), ...added];
+    this.reset();
+    if (this.parent) this.parent.reset();
+    return this.effects.filter((e): e is ActiveEffect => e instanceof ActiveEffect && added.some((a) => a._id === e.id));
   }
 
   static dataModels(): Record<string, ModelClass> {
@@ -140,6 +180,7 @@ export abstract class Document {
    *  ClientDocument#prepareData "called automatically by the DataModel#_initialize workflow"). */
   _initialize(): void {
     this.system = this.buildSystem(this._source["system"]);
+    this.rebuildEffects();
     this.prepareData();
   }
 
@@ -173,9 +214,9 @@ export abstract class Document {
 
   /** GMs pass every test; others by their own level, else the default level; an embedded item is judged by its
    *  actor's ownership (assumption, as scenes.ts assumes for token actors). */
-  testUserPermission(user: User, level: "OWNER" | number): boolean {
+  testUserPermission(user: User, level: keyof typeof LEVELS | number): boolean {
     if (user.isGM) return true;
-    const need = level === "OWNER" ? OWNER : level;
+    const need = typeof level === "number" ? level : LEVELS[level];
     const ownership = (this.parent ?? this)._source["ownership"] as Record<string, number>;
     return (ownership[user.id] ?? ownership["default"] ?? 0) >= need;
   }
@@ -195,18 +236,21 @@ export abstract class Document {
    * validated before it is persisted: foundryvtt/foundryvtt#12487). Non-owners are refused with "User … lacks
    * permission to update …" (vigoren/foundryvtt-simple-calendar#584 quotes core's message). The change is applied after
    * the server's round trip, onto the document as it is then (another client may have written meanwhile: clients.ts);
-   * `_onUpdate` then runs and the parent re-prepares (assumption on the order).
+   * `_onUpdate` then runs and the parent re-prepares (assumption on the order). `_preUpdate(changes, options, user)` runs
+   * first on the writing client and may cancel with `false`; the same options object reaches `_onUpdate` (V13-API §3
+   * lifecycle; foundryvtt/dnd5e module/documents/actor/actor5e.mjs passes its hit-point change from one to the other so).
    */
-  async update(changes: Record<string, unknown>, _options: Record<string, unknown> = {}): Promise<this> {
+  async update(changes: Record<string, unknown>, options: Record<string, unknown> = {}): Promise<this> {
     const user = game().user;
     if (!this.isOwner) throw new Error(`User ${user.name} lacks permission to update ${this.uuid}`);
+    if ((await this._preUpdate(changes, options, user)) === false) return this;
     this.buildSystem(mergeObject(this._source, changes)["system"]);
     await roundTrip();
     const next = mergeObject(this._source, changes);
     next["system"] = this.buildSystem(next["system"]).toObject();
     this._source = next;
     this._initialize();
-    this._onUpdate(changes, {}, user.id);
+    this._onUpdate(changes, options, user.id);
     if (this.parent) this.parent.reset();
     return this;
   }
@@ -223,6 +267,30 @@ export abstract class Document {
 
   /** Lifecycle callbacks our documents override (V13-API §3; arguments as in core: changes, options, user id). */
   protected _onUpdate(_changed: unknown, _options: unknown, _userId: string): void {}
+  /**
+   * The document's base hook hands the same arguments (the whole document's data or changes) to its system's data
+   * model, whose own `_preCreate` / `_preUpdate` may refuse with `false`: peer data models override them, call super and
+   * read document-level keys there (Foundryborne/daggerheart's domain card model refuses a card for an actor without a
+   * class; a Fabula Ultima character model reads `data.prototypeToken`). That the base hook is what calls the model's is
+   * an assumption.
+   */
+  protected async _preUpdate(changed: unknown, options: unknown, user: User): Promise<boolean | undefined> {
+    return this.system._preUpdate(changed, options, user);
+  }
+  /** Public here so that a parent can run it for the embedded documents it creates (Actor#createEmbeddedDocuments). */
+  async _preCreate(data: unknown, options: unknown, user: User): Promise<boolean | undefined> {
+    return this.system._preCreate(data, options, user);
+  }
+
+  /** Changes merged into the source, `system` cleaned by its model, prepared again (v13 API DataModel#updateSource;
+   *  peer data models call `this.parent.updateSource` from `_preCreate` to adjust the document being created). */
+  updateSource(changes: Record<string, unknown>): Record<string, unknown> {
+    const next = mergeObject(this._source, changes);
+    next["system"] = this.buildSystem(next["system"]).toObject();
+    this._source = next;
+    this._initialize();
+    return changes;
+  }
   protected _onCreate(_data: unknown, _options: unknown, _userId: string): void {}
 
   /**
@@ -245,7 +313,7 @@ export abstract class Document {
       // Assumption: the server refuses a second embedded document with an id its parent already holds (recreating a
       // canonical status effect that still exists is refused: MetaMorphic-Digital/draw-steel#1829).
       if (this.effects.some((e) => e.id === effectId)) throw new Error(`ActiveEffect "${effectId}" already exists in ${this.uuid}`);
-      this.effects.push({ id: effectId, statuses: new Set([id]), overlay });
+      this.effects.push(new Effect(effectId, new Set([id]), overlay, this));
     } else {
       // Assumption: deleting an embedded document that is already gone fails on the server.
       const gone = existing.find((e) => !this.effects.some((x) => x.id === e));
@@ -280,6 +348,11 @@ export class Item extends Document {
   }
   static override dataModels(): Record<string, ModelClass> {
     return (globalThis as unknown as { CONFIG: { Item: { dataModels: Record<string, ModelClass> } } }).CONFIG.Item.dataModels;
+  }
+  /** Only ActiveEffects embed in an item. */
+  async createEmbeddedDocuments(type: string, data: Record<string, unknown>[]): Promise<ActiveEffect[]> {
+    if (type !== "ActiveEffect") throw new Error("only ActiveEffects are embedded in an item in this double");
+    return this.createEffects(data);
   }
   /** The owning actor, or null for a world item (v13 API Item#actor). */
   get actor(): Actor | null {
@@ -372,8 +445,11 @@ export class Actor extends Document {
    * Owners only. Without `keepId` the data's `_id` is replaced by a new one; with it the id is kept, and an id the actor
    * already holds is refused (v13 API, DatabaseCreateOperation.keepId; assumption on the refusal, as for effects above).
    */
-  async createEmbeddedDocuments(type: string, data: Record<string, unknown>[], { keepId = false }: { keepId?: boolean } = {}): Promise<Item[]> {
-    if (type !== "Item") throw new Error("only Items are embedded in this double");
+  async createEmbeddedDocuments(type: "ActiveEffect", data: Record<string, unknown>[]): Promise<ActiveEffect[]>;
+  async createEmbeddedDocuments(type: string, data: Record<string, unknown>[], options?: { keepId?: boolean }): Promise<Item[]>;
+  async createEmbeddedDocuments(type: string, data: Record<string, unknown>[], { keepId = false }: { keepId?: boolean } = {}): Promise<(Item | ActiveEffect)[]> {
+    if (type === "ActiveEffect") return this.createEffects(data);
+    if (type !== "Item") throw new Error("only Items and ActiveEffects are embedded in this double");
     if (!this.isOwner) throw new Error("lacks permission");
     const sources = data.map((d) => {
       const { _id, ...rest } = structuredClone(d);
@@ -381,10 +457,21 @@ export class Actor extends Document {
       if (typeof _id === "string" && this.items.has(_id)) throw new Error(`Item "${_id}" already exists in ${this.uuid}`);
       return { _id, ...rest };
     });
-    const created = sources.map((d) => this.#addItem(d));
+    // Each new item's `_preCreate` runs on the writing client first, with the actor as its parent: dnd5e's item data
+    // models read `this.parent.actor` there and adjust the new item (foundryvtt/dnd5e module/data/item/spell.mjs
+    // SpellData#_preCreate, `this.parent.isEmbedded` then `this.updateSource`), Foundryborne/daggerheart's domain card
+    // model returns false for a card added to a character without a class. That a false leaves out only that item, the
+    // rest of the batch created, is an assumption.
+    const ItemClass = (globalThis as unknown as { CONFIG: { Item: { documentClass: typeof Item } } }).CONFIG.Item.documentClass;
+    const kept: Item[] = [];
+    for (const d of sources) {
+      const item = new ItemClass(d, { parent: this });
+      if ((await item._preCreate(d, {}, game().user)) !== false) kept.push(item);
+    }
+    for (const item of kept) this.items.set(item.id, item);
     this.reset();
     await Promise.resolve();
-    return created;
+    return kept;
   }
 
   /** `[{ _id, …changes }]`, each applied as that item's update (dnd5e `_onSortItem` writes sorts this way). */
@@ -404,6 +491,8 @@ export class Actor extends Document {
   static async create(data: Record<string, unknown>): Promise<Actor> {
     const cls = (globalThis as unknown as { CONFIG: { Actor: { documentClass: typeof Actor } } }).CONFIG.Actor.documentClass;
     const actor = new cls(data);
+    // `_preCreate` runs on the creating client before the server (a refusal is not modelled: no model of ours refuses).
+    await actor._preCreate(data, {}, game().user);
     (globalThis as unknown as { game: { actors: Collection<Actor> } }).game.actors.set(actor.id, actor);
     actor._onCreate(data, {}, game().user.id);
     await Promise.resolve();

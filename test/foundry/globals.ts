@@ -4,6 +4,7 @@
  */
 import { DataModel, TypeDataModel } from "./data-model.js";
 import { Actor, Collection, Item, User, Users, randomID } from "./documents.js";
+import { ActiveEffect } from "./effects.js";
 import * as fields from "./fields.js";
 import { installDice } from "./dice.js";
 import { installSheets } from "./sheets.js";
@@ -139,6 +140,8 @@ export function installFoundry(): FoundryDouble {
     CONFIG: {
       Actor: { documentClass: Actor, dataModels: {}, trackableAttributes: {} },
       Item: { documentClass: Item, dataModels: {} },
+      // CONFIG.ActiveEffect.documentClass and legacyTransferral (V13-API §8; true is core's default, systems set false).
+      ActiveEffect: { documentClass: ActiveEffect, legacyTransferral: true },
       statusEffects: [],
       // Enrichers a system adds to text (dnd5e and MetaMorphic-Digital/draw-steel push { pattern, enricher } into
       // CONFIG.TextEditor.enrichers at init); the double only keeps the list, it enriches nothing.
@@ -150,6 +153,7 @@ export function installFoundry(): FoundryDouble {
     Hooks: hooks,
     Actor,
     Item,
+    ActiveEffect,
   });
   installDice();
   installSheets();

@@ -83,9 +83,35 @@ export class Scene {
     this.grid = new SceneGrid(size, distance, type);
   }
   get uuid(): string { return `Scene.${this.id}`; }
+
+  /**
+   * Flags, read and written like every document's (v13 API Document#getFlag/#setFlag; dnd5e and pf2e keep scene state
+   * with scene.setFlag). Only a GM writes a scene (assumption: players own no scene, and updating a document needs
+   * OWNER). An array in the changes replaces the stored one (foundry.utils.mergeObject replaces arrays).
+   */
+  flags: Record<string, Record<string, unknown>> = {};
+  getFlag(scope: string, key: string): unknown { return this.flags[scope]?.[key]; }
+  async setFlag(scope: string, key: string, value: unknown): Promise<this> {
+    if (!game().user.isGM) throw new Error(`User ${game().user.name} lacks permission to update Scene ${this.id}`);
+    await roundTrip();
+    this.flags[scope] = { ...this.flags[scope], [key]: structuredClone(value) };
+    return this;
+  }
 }
 
-export interface TokenPlacement { x?: number; y?: number; width?: number; height?: number; elevation?: number }
+/**
+ * Deletes a token from its scene and fires core's `deleteToken` hook (document, options, userId) on this client, as
+ * every client's does after a deletion (v13 API: "delete{DocumentName}" hooks after a document is deleted).
+ */
+export async function deleteToken(token: TokenDocument): Promise<void> {
+  await roundTrip();
+  token.parent.tokens.delete(token.id);
+  (globalThis as unknown as { Hooks: { callAll(name: string, ...args: unknown[]): boolean } }).Hooks.callAll("deleteToken", token, {}, game().user.id);
+}
+
+/** `disposition` as CONST.TOKEN_DISPOSITIONS (SECRET −2, HOSTILE −1, NEUTRAL 0, FRIENDLY 1: the fvtt-types CONST
+ *  interface); a token placed without one is hostile (assumption: the tests that read it set it). */
+export interface TokenPlacement { x?: number; y?: number; width?: number; height?: number; elevation?: number; disposition?: number }
 
 export class TokenDocument extends BaseTokenDocument {
   static documentName = "Token";
@@ -97,6 +123,7 @@ export class TokenDocument extends BaseTokenDocument {
   width: number;
   height: number;
   elevation: number;
+  disposition: number;
   #synthetic: Actor | null = null;
 
   constructor(readonly parent: Scene, readonly actorId: string, readonly actorLink: boolean, delta: Record<string, unknown> = {}, placement: TokenPlacement = {}) {
@@ -107,6 +134,7 @@ export class TokenDocument extends BaseTokenDocument {
     this.width = placement.width ?? 1;
     this.height = placement.height ?? 1;
     this.elevation = placement.elevation ?? 0;
+    this.disposition = placement.disposition ?? -1;
   }
 
   /** The centre of the token's rectangle, or of the one `data` describes instead (see above). */
@@ -117,6 +145,8 @@ export class TokenDocument extends BaseTokenDocument {
   }
 
   get uuid(): string { return `${this.parent.uuid}.Token.${this.id}`; }
+  /** The token's name: its actor's, as a token dropped from an actor's prototype starts with (assumption: never renamed here). */
+  get name(): string { return this.actor?.name ?? ""; }
   get baseActor(): Actor | null { return game().actors.get(this.actorId) ?? null; }
 
   override get actor(): Actor | null {
@@ -181,6 +211,7 @@ function syntheticClassOf(Base: typeof Actor): typeof Actor {
       const token = this.token;
       if (!token?.baseActor) throw new Error(`${this.name}: its token or base actor is gone`);
       if (!this.isOwner) throw new Error(`User ${user.name} lacks permission to update ${this.uuid}`);
+      if ((await this._preUpdate(changes, options, user)) === false) return this;
       this.buildSystem(applyChanges(this._source, changes, options)["system"]);
       await roundTrip();
       token.delta = applyChanges(token.delta, changes, options);

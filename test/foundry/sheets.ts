@@ -167,6 +167,16 @@ class ApplicationV2 {
     this.options = options;
   }
 
+  /** The contexts each render() prepared, newest last. */
+  readonly renders: Record<string, unknown>[] = [];
+
+  /** v13 ApplicationV2#render(options) prepares the context, then draws the parts (V13-API §6.2 public methods); here
+   *  no DOM exists (node), so it prepares the context and records it (assumption: drawing is not modelled). */
+  async render(_options: Record<string, unknown> = {}): Promise<this> {
+    this.renders.push(await this._prepareContext({}));
+    return this;
+  }
+
   #tabGroups(): Record<string, TabGroup> {
     return (this.constructor as typeof ApplicationV2).TABS;
   }

@@ -38,7 +38,7 @@ describe("the public contract matches the system's types", () => {
 
   it("game.genesys is built to the contract and carries the rules engine", async () => {
     await bootSystem();
-    expect(Object.keys(game.genesys).sort()).toEqual(["applyDamage", "attack", "contest", "dataVersion", "macroActor", "macros", "migrateWorld", "requestCheck", "rollCheck", "rules", "rulesOptions", "timePasses"]);
+    expect(Object.keys(game.genesys).sort()).toEqual(["applyDamage", "attack", "contest", "dataVersion", "encounterOdds", "grapple", "macroActor", "macros", "migrateWorld", "requestCheck", "rollCheck", "rules", "rulesOptions", "timePasses"]);
     expect(typeof game.genesys.rules.conditionOf).toBe("function");
   });
 });

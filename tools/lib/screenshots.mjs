@@ -36,7 +36,9 @@ export const ICONS = {
   crosshairs: "f05b", bullseye: "f140", "heart-crack": "f21e", "rotate-left": "f0e2", "person-falling": "f063", bullhorn: "f0a1",
   comment: "f075", comments: "f086", pause: "f04c", bolt: "f0e7", "right-left": "f0ec", ban: "f05e", exclamation: "f12a",
   forward: "f04e", play: "f04b", burst: "f069", hand: "f256", "person-running": "f183", "hourglass-half": "f252", check: "f00c",
-  xmark: "f00d", "user-shield": "f132", "arrow-right": "f061", users: "f0c0",
+  xmark: "f00d", "user-shield": "f132", "arrow-right": "f061", users: "f0c0", "toggle-on": "f205", "toggle-off": "f204",
+  // FA4 has no open book with a reader: the book stands for it. "stop" is FA4's own.
+  "book-open-reader": "f02d", stop: "f04d",
 };
 
 /**

@@ -18,6 +18,7 @@ import { characteristicDrag, itemDrag } from "../../macros/roll-drag.js";
 import { addShortcutTooltips, checkTargetOf, quickCheck, SHEET_ROLL_BUTTONS } from "../quick-roll.js";
 import { creatableItemTypes, dropVerdict } from "./drop-policy.js";
 import { onNpcReaction } from "./reaction-action.js";
+import { onGrapple } from "./grapple-action.js";
 import { HandlebarsActorSheet, type ActorSheetContext, type PartialRenderOptions, type SheetRenderOptions, type TemplatePart } from "./handlebars-sheet-base.js";
 import type { SheetEnv } from "./context/shared.js";
 
@@ -60,6 +61,7 @@ export abstract class GenesysActorSheet<Ctx extends GenesysActorSheetContext = G
       adjustCounter: GenesysActorSheet.#onAdjustCounter,
       recover: GenesysActorSheet.#onRecover,
       npcReaction: onNpcReaction,
+      grapple: onGrapple,
     },
   };
 

@@ -1,6 +1,7 @@
 /** One sheet for every item type: a header, the section of the item's type, and its description. */
 import { WeaponModel } from "../../data/item/weapon.js";
 import { buildItemContext, type ItemSheetData } from "./context/item.js";
+import { EFFECT_ACTIONS } from "./effect-actions.js";
 import { sheetEnv } from "./actor-sheet.js";
 import { arraysFromForm, withoutRow, withRow } from "./form-arrays.js";
 import { HandlebarsItemSheet, type ItemSheetContext, type PrepareContextOptions, type SheetRenderOptions, type TemplatePart } from "./handlebars-sheet-base.js";
@@ -19,6 +20,7 @@ export class GenesysItemSheet extends HandlebarsItemSheet<GenesysItemSheetContex
     actions: {
       addMode: GenesysItemSheet.#onAddMode,
       removeMode: GenesysItemSheet.#onRemoveMode,
+      ...EFFECT_ACTIONS,
     },
   };
 
@@ -30,12 +32,15 @@ export class GenesysItemSheet extends HandlebarsItemSheet<GenesysItemSheetContex
     armor: { template: `${T}/armor.hbs` },
     gear: { template: `${T}/gear.hbs` },
     description: { template: `${T}/description.hbs` },
+    effects: { template: "systems/genesys-gdr/templates/actor/parts/effects-list.hbs" },
   };
 
   /** Only the section of this item's type is rendered. */
   protected override _configureRenderParts(options: SheetRenderOptions): Record<string, TemplatePart> {
     const parts = super._configureRenderParts(options);
     for (const type of TYPE_PARTS) if (type !== this.item.type) Reflect.deleteProperty(parts, type);
+    // A skill's effects would not reach its owner's numbers in any useful way: the list is for what an item gives.
+    if (this.item.type === "skill") Reflect.deleteProperty(parts, "effects");
     return parts;
   }
 

@@ -5,15 +5,22 @@ import { CharacterModel } from "../../data/actor/character.js";
 import { NpcModel } from "../../data/actor/npc.js";
 import { quickAttack } from "../quick-roll.js";
 import { GenesysActorSheet, sheetEnv, type GenesysActorSheetContext, type SheetOptions } from "./actor-sheet.js";
+import { onFinishCreation, onReopenCreation } from "./creation-actions.js";
 import { buildPersonContext, type PersonSheetData } from "./context/person.js";
+import { EFFECT_ACTIONS } from "./effect-actions.js";
 import type { PrepareContextOptions } from "./handlebars-sheet-base.js";
+import { studySheetData, type StudySheetData } from "./context/study.js";
+import { openStudyDialog, setStudyStatus } from "../study-dialog.js";
+import { rulesOptions } from "../../settings/rules-settings.js";
 
-export type PersonSheetContext = GenesysActorSheetContext & PersonSheetData;
+export type PersonSheetContext = GenesysActorSheetContext & PersonSheetData & StudySheetData;
 
 const T = "systems/genesys-gdr/templates/actor";
 /** Partials: Foundry loads a part's `templates` before the first render and registers them under their path. */
 const HEALTH = `${T}/parts/health.hbs`;
 const ITEM_CONTROLS = `${T}/parts/item-controls.hbs`;
+const CREATION = `${T}/parts/creation-budget.hbs`;
+const EFFECTS = `${T}/parts/effects-list.hbs`;
 
 export class PersonSheet extends GenesysActorSheet<PersonSheetContext> {
   static override DEFAULT_OPTIONS: SheetOptions = {
@@ -23,14 +30,19 @@ export class PersonSheet extends GenesysActorSheet<PersonSheetContext> {
       toggleReady: PersonSheet.#onToggleReady,
       setMode: PersonSheet.#onSetMode,
       attack: PersonSheet.#onAttack,
+      finishCreation: onFinishCreation,
+      reopenCreation: onReopenCreation,
+      studySkill: PersonSheet.#onStudySkill,
+      studyStatus: PersonSheet.#onStudyStatus,
+      ...EFFECT_ACTIONS,
     },
   };
 
   static override PARTS = {
     header: { template: `${T}/header.hbs` },
     tabs: { template: "templates/generic/tab-navigation.hbs" },
-    main: { template: `${T}/person-main.hbs`, templates: [HEALTH, ITEM_CONTROLS], scrollable: [""] },
-    skills: { template: `${T}/person-skills.hbs`, templates: [ITEM_CONTROLS], scrollable: [""] },
+    main: { template: `${T}/person-main.hbs`, templates: [HEALTH, ITEM_CONTROLS, CREATION, EFFECTS], scrollable: [""] },
+    skills: { template: `${T}/person-skills.hbs`, templates: [ITEM_CONTROLS, CREATION], scrollable: [""] },
     combat: { template: `${T}/person-combat.hbs`, templates: [ITEM_CONTROLS], scrollable: [""] },
     inventory: { template: `${T}/person-inventory.hbs`, templates: [ITEM_CONTROLS], scrollable: [""] },
     biography: { template: `${T}/biography.hbs`, scrollable: [""] },
@@ -64,7 +76,18 @@ export class PersonSheet extends GenesysActorSheet<PersonSheetContext> {
       env,
       enriched: { biography: await this.enrich(system.biography), gmNotes },
     });
-    return { ...base, ...data };
+    return { ...base, ...data, ...studySheetData(this.actor, env, rulesOptions()) };
+  }
+
+  /** §1.8.3 the study planner for this skill (applications/study-dialog.ts). */
+  static async #onStudySkill(this: PersonSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    const item = this.itemFor(target);
+    if (item?.id) await openStudyDialog(this.actor, item.id);
+  }
+
+  static async #onStudyStatus(this: PersonSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    const status = target.dataset["status"];
+    if (status === "active" || status === "paused" || status === "none") await setStudyStatus(this.actor, status);
   }
 
   static async #onToggleWorn(this: PersonSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {

@@ -3,11 +3,16 @@
 import type { EmptyObject } from "fvtt-types/utils";
 import { rulesOptions } from "../../settings/rules-settings.js";
 import { gmNotesField } from "../fields.js";
+import { SkillModel } from "../item/skill.js";
+import { creationAllowance } from "../../settings/creation-settings.js";
+import type { Characteristics } from "../../rules/types.js";
+import { characterBalance, characteristicChangeRefusal, characteristicsAfter, creationChangeRefusal, creationField, startsInCreation } from "./creation.js";
 import { personSchema, type PersonDerived } from "./person.js";
 import { preparePerson } from "./prepare-person.js";
+import { studyPlanField } from "./study-plan.js";
 
 export function characterSchema() {
-  return { ...personSchema(), gmNotes: gmNotesField() };
+  return { ...personSchema(), gmNotes: gmNotesField(), study: studyPlanField(), creation: creationField() };
 }
 export type CharacterSchema = ReturnType<typeof characterSchema>;
 
@@ -24,6 +29,34 @@ export class CharacterModel extends foundry.abstract.TypeDataModel<CharacterSche
 
   override prepareDerivedData(): void {
     preparePerson(this, this.parent, rulesOptions());
+  }
+
+  /** §1.3.3 what this character spent at creation against the Narrator's allowance (with these scores, when given). */
+  creationBalance(characteristics: Characteristics = this.characteristics) {
+    const skills = this.parent.items.contents.flatMap((i) => (i.system instanceof SkillModel ? [{ characteristic: i.system.characteristic, bought: i.system.bought }] : []));
+    return characterBalance(characteristics, skills, creationAllowance());
+  }
+
+  /** A new Protagonista starts in creation mode (see creation.ts). */
+  protected override async _preCreate(...args: Parameters<foundry.abstract.TypeDataModel<CharacterSchema, Actor.Implementation>["_preCreate"]>): ReturnType<foundry.abstract.TypeDataModel<CharacterSchema, Actor.Implementation>["_preCreate"]> {
+    if ((await super._preCreate(...args)) === false) return false;
+    if (startsInCreation(args[0])) this.parent.updateSource({ system: { creation: { active: true } } });
+  }
+
+  /**
+   * Only the Narrator reopens creation, finishes it over the allowance (judged on the scores this same write sets) or
+   * changes characteristics after it (see creation.ts for what this cannot stop).
+   */
+  protected override async _preUpdate(...args: Parameters<foundry.abstract.TypeDataModel<CharacterSchema, Actor.Implementation>["_preUpdate"]>): ReturnType<foundry.abstract.TypeDataModel<CharacterSchema, Actor.Implementation>["_preUpdate"]> {
+    if ((await super._preUpdate(...args)) === false) return false;
+    const [changes, , user] = args;
+    const wasActive = this.creation.active;
+    const refusal =
+      creationChangeRefusal({ changes, wasActive, isGM: user.isGM, balance: () => this.creationBalance(characteristicsAfter(this.characteristics, changes)) }) ??
+      characteristicChangeRefusal({ changes, stored: this.characteristics, wasActive, isGM: user.isGM });
+    if (!refusal) return;
+    ui.notifications.warn(refusal, { localize: true });
+    return false;
   }
 }
 

@@ -1,5 +1,12 @@
 /** Schema and derivation shared by Protagonisti (character) and Comparse (npc): §1.2–§1.6. */
+import { DERIVED_KEYS } from "../../effects/effect-keys.js";
+import { aimedAt, applyModifiers, type EffectModifier, type SourcedPart } from "../../effects/effect-math.js";
+import { immunityCause } from "../../effects/effect-keys.js";
+import { encumbranceLevel, speedUnderLoad, type EncumbranceLevel } from "../../rules/advanced/encumbrance.js";
+import type { LosingControlCause } from "../../rules/advanced/losing-control.js";
+import { feverCheckModifier, NO_FEVER } from "../../rules/advanced/venom-fever.js";
 import { armourShortfall, deriveParameters } from "../../rules/characteristics.js";
+import { CHARACTERISTICS, type CharacteristicKey } from "../../rules/types.js";
 import { fameBand, reputationBand, type FameBandKey, type ReputationBandKey } from "../../rules/reputation.js";
 import type { RulesOptions } from "../../rules/options.js";
 import type { Characteristics } from "../../rules/types.js";
@@ -46,12 +53,34 @@ export type PersonSchema = ReturnType<typeof personSchema>;
 /** What worn armour contributes (§2.4.1): the best Df on the trunk, where unaimed hits land, and the worst Forza shortfall of any piece. */
 export type ArmourSummary = { defence: number; minStrength: number; shortfall: number; names: string[] };
 
+/**
+ * Where each number's changes come from (Active Effects, armour, load, fever), for the sheet's and the dialogs' lines.
+ * A part's `label` is a name (item or effect); `i18n` marks the system's own sources, which the UI words itself.
+ */
+export type ModifierSources = {
+  characteristics: Record<CharacteristicKey, SourcedPart[]>;
+  derived: Record<"reflexes" | "resistance" | "speed", SourcedPart[]>;
+  /** Modifiers to every check, and to the checks on each characteristic and on its skills (§1.7.1). */
+  checks: { all: SourcedPart[]; by: Record<CharacteristicKey, SourcedPart[]> };
+  /** §1.4/§3.1.6 causes of losing control an effect makes the actor immune to. */
+  immunities: LosingControlCause[];
+  /** Changes GeneSys could not apply (not a whole number, or a kind a score cannot take). */
+  ignored: number;
+};
+
+/** §3.1.5 what the actor carries and how: the lightest way the load can be borne. */
+export type LoadSummary = { kg: number; level: EncumbranceLevel };
+
 export type PersonDerived = HealthDerived & {
+  sources: ModifierSources;
+  load: LoadSummary;
   derived: { reflexes: number; resistance: number; speed: number; dexterity: number };
-  /** What the book's formulas give, shown next to a Narrator's override. */
+  /** What the book's formulas give with the effects and load applied, shown next to a Narrator's override. */
   formula: { reflexes: number; resistance: number; speed: number };
-  /** Characteristics as used by rolls: Destrezza already lowered by armour. */
+  /** Characteristics as used by rolls: effects applied, Destrezza then lowered by armour. */
   effective: Characteristics;
+  /** Characteristics with the effects applied, before armour (what skills rest on: §1.3.2, the rules apply the FM). */
+  modified: Characteristics;
   armour: ArmourSummary;
   fameBand: FameBandKey;
   reputationBand: ReputationBandKey;
@@ -69,6 +98,13 @@ export type PersonSource = {
 
 export type WornArmour = { name: string; defence: number; minStrength: number; coversTrunk: boolean };
 
+/** What prepare-person gathers from the items besides armour: effects in force and the load carried. */
+export type PersonInputs = { modifiers?: readonly EffectModifier[]; carriedKg?: number };
+
+function byCharacteristic(make: (key: CharacteristicKey) => SourcedPart[]): Record<CharacteristicKey, SourcedPart[]> {
+  return Object.fromEntries(CHARACTERISTICS.map((k) => [k, make(k)])) as Record<CharacteristicKey, SourcedPart[]>; // built from the full key list
+}
+
 /** Summarises the armour an actor wears (several pieces: the best Df counts, the heaviest FM hinders). */
 export function summariseArmour(strength: number, worn: readonly WornArmour[]): ArmourSummary {
   let defence = 0;
@@ -80,24 +116,80 @@ export function summariseArmour(strength: number, worn: readonly WornArmour[]): 
   return { defence, minStrength, shortfall: armourShortfall(strength, minStrength), names: worn.map((a) => a.name) };
 }
 
-/** §1.2.2 derived parameters with overrides, §2.4.1 armour effects, §1.5 condition, §1.6 bands. */
-export function derivePerson(source: PersonSource, worn: readonly WornArmour[], options: Partial<RulesOptions>): PersonDerived {
-  const c = source.characteristics;
+/**
+ * §1.2.2 derived parameters with overrides, §2.4.1 armour effects, §1.5 condition, §1.6 bands, §3.1.5 load, and the
+ * Active Effects: characteristic changes before derivation (so skills and derived values follow, §1.3.2/A-11), derived
+ * changes after the formula, a Narrator's override last.
+ */
+export function derivePerson(source: PersonSource, worn: readonly WornArmour[], options: Partial<RulesOptions>, inputs: PersonInputs = {}): PersonDerived {
+  const modifiers = inputs.modifiers ?? [];
+  let ignored = 0;
+  const characteristicParts = byCharacteristic(() => []);
+  const c = { ...source.characteristics };
+  for (const key of CHARACTERISTICS) {
+    const applied = applyModifiers(c[key], aimedAt(modifiers, "characteristic", (t) => t.key === key));
+    c[key] = applied.value;
+    characteristicParts[key] = applied.parts;
+    ignored += applied.ignored.length;
+  }
   const armour = summariseArmour(c.strength, worn);
   const params = deriveParameters(c, { armourShortfall: armour.shortfall }, options);
+  const load = { kg: inputs.carriedKg ?? 0, level: encumbranceLevel(c.strength, inputs.carriedKg ?? 0).level };
+  const armourPart = (value: number): SourcedPart[] => (value === 0 ? [] : [{ label: armour.names.join(", "), value, i18n: "GENESYS.Effects.Source.Armour" }]);
+  const unhindered = deriveParameters(c, {}, options);
+  const formula = { reflexes: params.reflexes, resistance: params.resistance, speed: params.speed };
+  const derivedParts: ModifierSources["derived"] = {
+    reflexes: armourPart(params.reflexes - unhindered.reflexes),
+    resistance: [],
+    speed: armourPart(params.speed - unhindered.speed),
+  };
+  for (const key of DERIVED_KEYS) {
+    const applied = applyModifiers(formula[key], aimedAt(modifiers, "derived", (t) => t.key === key));
+    formula[key] = applied.value;
+    derivedParts[key].push(...applied.parts);
+    ignored += applied.ignored.length;
+  }
+  const loaded = speedUnderLoad(formula.speed, load.level);
+  if (loaded !== formula.speed) derivedParts.speed.push({ label: "", value: loaded - formula.speed, i18n: "GENESYS.Effects.Source.Unbearable" });
+  formula.speed = loaded;
+  characteristicParts.dexterity.push(...armourPart(params.effectiveDexterity - c.dexterity));
+
+  // Each check change is aimed at one scope, so each is counted once here. A check only takes additions (§1.7.1).
+  const checkParts = (match: (scope: CharacteristicKey | "all") => boolean): SourcedPart[] => {
+    const aimed = aimedAt(modifiers, "check", (t) => match(t.scope));
+    const adds = aimed.filter((m) => m.kind === "add");
+    const applied = applyModifiers(0, adds, -999);
+    ignored += aimed.length - adds.length + applied.ignored.length;
+    return applied.parts;
+  };
+  const fever = feverCheckModifier(source.poison.fever ?? NO_FEVER);
+  const checks = {
+    all: [...checkParts((s) => s === "all"), ...(fever === 0 ? [] : [{ label: "", value: fever, i18n: "GENESYS.Effects.Source.Fever" }])],
+    by: byCharacteristic((key) => checkParts((s) => s === key)),
+  };
+  const immunities = new Set<LosingControlCause>();
+  for (const m of aimedAt(modifiers, "immunity")) {
+    const cause = immunityCause(m.value);
+    if (cause) immunities.add(cause);
+    else ignored += 1;
+  }
+
   const derived = {
-    reflexes: source.overrides.reflexes ?? params.reflexes,
-    resistance: source.overrides.resistance ?? params.resistance,
-    speed: source.overrides.speed ?? params.speed,
+    reflexes: source.overrides.reflexes ?? formula.reflexes,
+    resistance: source.overrides.resistance ?? formula.resistance,
+    speed: source.overrides.speed ?? formula.speed,
     dexterity: params.effectiveDexterity,
   };
   const effective: Characteristics = { ...c, dexterity: params.effectiveDexterity };
   return {
     ...deriveHealth(source, derived.resistance),
     derived,
-    formula: { reflexes: params.reflexes, resistance: params.resistance, speed: params.speed },
+    formula,
     effective,
+    modified: c,
     armour,
+    load,
+    sources: { characteristics: characteristicParts, derived: derivedParts, checks, immunities: [...immunities], ignored },
     fameBand: fameBand(source.fame),
     reputationBand: reputationBand(source.reputation),
   };

@@ -10,6 +10,11 @@ export function gearSchema() {
     /** Kilograms per unit. */
     weight: realField(0, 10_000),
     checkBonus: intField(0, -20, 20),
+    /**
+     * §3.1.5 a FOR minima the Narrator gives a bulky object, 0 for none: with the world setting on, carrying it hinders
+     * like armour of that FM (§2.4.1).
+     */
+    minStrength: intField(0, 0, 30),
     /** When the bonus applies, in the Narrator's words (e.g. "scalare pareti"). */
     bonusApplies: new fields.StringField({ required: true, blank: true, initial: "" }),
     description: htmlField(),

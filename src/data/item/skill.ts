@@ -2,7 +2,9 @@
 import type { EmptyObject } from "fvtt-types/utils";
 import { skillGradeBreakdown, type SkillGradeBreakdown } from "../../rules/skill.js";
 import type { Characteristics } from "../../rules/types.js";
+import type { SourcedPart } from "../../effects/effect-math.js";
 import { characteristicChoiceField, htmlField, intField } from "../fields.js";
+import { allocatedChangeRefusal, inCreation, newSkillGradesRefusal } from "../actor/creation.js";
 
 const fields = foundry.data.fields;
 
@@ -31,6 +33,8 @@ export type SkillDerived = {
   /** null until an owning actor supplies the characteristic. */
   grade: number | null;
   breakdown: SkillGradeBreakdown | null;
+  /** Grades that Active Effects add (or take) on top of the book's grade, each with its source. */
+  effects: SourcedPart[];
 };
 
 export class SkillModel extends foundry.abstract.TypeDataModel<SkillSchema, Item.Implementation, EmptyObject, SkillDerived> {
@@ -40,10 +44,34 @@ export class SkillModel extends foundry.abstract.TypeDataModel<SkillSchema, Item
     return skillSchema();
   }
 
+  /**
+   * A player's new skill on a Protagonista comes without the grades that are not his to set (data/actor/creation.ts):
+   * allocated ones after creation, earned ones during it. The skill is added all the same, with a warning.
+   */
+  protected override async _preCreate(...args: Parameters<foundry.abstract.TypeDataModel<SkillSchema, Item.Implementation>["_preCreate"]>): ReturnType<foundry.abstract.TypeDataModel<SkillSchema, Item.Implementation>["_preCreate"]> {
+    if ((await super._preCreate(...args)) === false) return false;
+    const user = args[2];
+    const dropped = newSkillGradesRefusal({ bought: this.bought, earned: this.earned, ownerInCreation: inCreation(this.parent.actor), isGM: user.isGM });
+    if (!dropped) return;
+    this.parent.updateSource({ system: { [dropped.field]: 0 } });
+    ui.notifications.warn(dropped.refusal, { localize: true });
+  }
+
+  /** A player's write of the grades that are not his to set (allocated after creation, earned during it) is refused. */
+  protected override async _preUpdate(...args: Parameters<foundry.abstract.TypeDataModel<SkillSchema, Item.Implementation>["_preUpdate"]>): ReturnType<foundry.abstract.TypeDataModel<SkillSchema, Item.Implementation>["_preUpdate"]> {
+    if ((await super._preUpdate(...args)) === false) return false;
+    const [changes, , user] = args;
+    const refusal = allocatedChangeRefusal({ changes, bought: this.bought, earned: this.earned, ownerInCreation: inCreation(this.parent.actor), isGM: user.isGM });
+    if (!refusal) return;
+    ui.notifications.warn(refusal, { localize: true });
+    return false;
+  }
+
   override prepareDerivedData(): void {
     this.slug = this.key || slugify(this.parent.name);
     this.grade = null;
     this.breakdown = null;
+    this.effects = [];
   }
 
   /** Called by the owning actor with its unreduced characteristics; the rules apply the armour shortfall. */
@@ -58,6 +86,12 @@ export class SkillModel extends foundry.abstract.TypeDataModel<SkillSchema, Item
     this.breakdown = breakdown;
     this.grade = breakdown.grade;
     return breakdown.grade;
+  }
+
+  /** Called by the owning actor after applyActor: the grade with its effects, and where they come from. */
+  applyEffects(grade: number, parts: SourcedPart[]): void {
+    this.grade = grade;
+    this.effects = parts;
   }
 }
 

@@ -49,3 +49,12 @@ export function encumbranceLevel(strength: number, carriedKg: number): Encumbran
   const level = LIFTING_MODES.find((mode) => !exceeds[mode]) ?? "unbearable";
   return { level, exceeds, capacity };
 }
+
+/**
+ * §3.1.5 a load beyond 20 × FOR cannot be borne at all: whoever tries to carry it does not move (Velocità 0) until he
+ * puts something down. Any other load leaves Velocità as it is (the book hinders only through armour's FM).
+ */
+export function speedUnderLoad(speed: number, level: EncumbranceLevel): number {
+  const s = nat("speed", speed);
+  return level === "unbearable" ? 0 : s;
+}

@@ -2,9 +2,11 @@
  * Context for the item sheet: one section per item type. Values are the stored ones for editing, plus what the
  * data model derived (a skill's grade, a weapon in its owner's hands) when the item belongs to an actor.
  */
+import { itemEffectRows, type EffectsListContext } from "./effects.js";
 import { ARMOUR_COVERAGE, ArmorModel, BODY_AREAS } from "../../../data/item/armor.js";
 import { GearModel } from "../../../data/item/gear.js";
 import { SkillModel } from "../../../data/item/skill.js";
+import { inCreation } from "../../../data/actor/creation.js";
 import { TraitModel } from "../../../data/item/trait.js";
 import { RANGE_KINDS, WEAPON_MODE_KEYS, WeaponModel } from "../../../data/item/weapon.js";
 import { toDamageSpec } from "../../../data/item/wield.js";
@@ -22,6 +24,10 @@ export interface SkillSection {
   slug: string;
   grade: number | null;
   breakdown: string;
+  /** §1.3.3 the owner finished creation and this viewer is a player: allocated grades are the Narrator's. */
+  boughtLocked: boolean;
+  /** §1.3.3 the owner is in creation and this viewer is a player: earned grades wait for play (§1.8). */
+  earnedLocked: boolean;
 }
 
 export interface WeaponModeSection {
@@ -80,6 +86,8 @@ export interface GearSection {
   totalWeight: number;
   checkBonus: number;
   bonusApplies: string;
+  /** §3.1.5 the FOR minima the Narrator gives a bulky object (it counts only with the world setting on). */
+  minStrength: number;
 }
 
 export interface TraitSection {
@@ -88,6 +96,8 @@ export interface TraitSection {
 
 export interface ItemSheetData {
   header: SheetHeader;
+  /** The item's Active Effects, which transfer to its owner (context/effects.ts). */
+  effectsList: EffectsListContext;
   editable: boolean;
   owner: string | null;
   skill: SkillSection | null;
@@ -104,7 +114,7 @@ export interface ItemSheetInput {
   enrichedDescription: string;
 }
 
-function skillSection(sys: SkillModel, env: SheetEnv): SkillSection {
+function skillSection(item: Item.Implementation, sys: SkillModel, env: SheetEnv): SkillSection {
   const b = sys.breakdown;
   return {
     characteristics: characteristicOptions(sys.characteristic, env),
@@ -115,6 +125,8 @@ function skillSection(sys: SkillModel, env: SheetEnv): SkillSection {
     slug: sys.slug,
     grade: sys.grade,
     breakdown: b ? gradeBreakdownText(b, env) : env.localize("GENESYS.Sheet.Skill.Unowned"),
+    boughtLocked: !env.isGM && inCreation(item.actor) === false,
+    earnedLocked: !env.isGM && inCreation(item.actor) === true,
   };
 }
 
@@ -195,6 +207,7 @@ export function buildItemContext({ item, env, enrichedDescription }: ItemSheetIn
   const sys = item.system;
   const description = sys instanceof SkillModel || sys instanceof WeaponModel || sys instanceof ArmorModel || sys instanceof GearModel || sys instanceof TraitModel ? sys.description : "";
   return {
+    effectsList: { rows: itemEffectRows(item, env), editable: env.editable },
     header: {
       name: item.name,
       img: item.img ?? "icons/svg/item-bag.svg",
@@ -203,10 +216,10 @@ export function buildItemContext({ item, env, enrichedDescription }: ItemSheetIn
     },
     editable: env.editable,
     owner: item.actor?.name ?? null,
-    skill: sys instanceof SkillModel ? skillSection(sys, env) : null,
+    skill: sys instanceof SkillModel ? skillSection(item, sys, env) : null,
     weapon: sys instanceof WeaponModel ? weaponSection(item, sys, env) : null,
     armor: sys instanceof ArmorModel ? armourSection(sys, env) : null,
-    gear: sys instanceof GearModel ? { quantity: sys.quantity, weight: sys.weight, totalWeight: kg(sys.totalWeight), checkBonus: sys.checkBonus, bonusApplies: sys.bonusApplies } : null,
+    gear: sys instanceof GearModel ? { quantity: sys.quantity, weight: sys.weight, totalWeight: kg(sys.totalWeight), checkBonus: sys.checkBonus, bonusApplies: sys.bonusApplies, minStrength: sys.minStrength } : null,
     trait: sys instanceof TraitModel ? { immunities: setOptions(LOSING_CONTROL_CAUSES, sys.immunities, "GENESYS.LosingControlCause", env) } : null,
     description: { source: description, enriched: enrichedDescription },
   };

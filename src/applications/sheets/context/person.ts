@@ -3,6 +3,7 @@
  * model (which asked src/rules) or asked of src/rules here; the template only lays it out.
  */
 import type { CharacterModel } from "../../../data/actor/character.js";
+import { inCreation } from "../../../data/actor/creation.js";
 import type { NpcModel } from "../../../data/actor/npc.js";
 import { ArmorModel } from "../../../data/item/armor.js";
 import { GearModel } from "../../../data/item/gear.js";
@@ -10,7 +11,11 @@ import { SkillModel } from "../../../data/item/skill.js";
 import { TraitModel } from "../../../data/item/trait.js";
 import { WeaponModel } from "../../../data/item/weapon.js";
 import { encumbranceLevel, LIFTING_MODES } from "../../../rules/advanced/encumbrance.js";
+import { partLabel } from "../../../effects/check-effects.js";
+import type { SourcedPart } from "../../../effects/effect-math.js";
+import { actorEffectRows, type EffectsListContext } from "./effects.js";
 import { CHARACTERISTICS, type CharacteristicKey } from "../../../rules/types.js";
+import { buildCreationContext, type CreationContext } from "./creation.js";
 import { bySort, characteristicLabel, gradeBreakdownText, healthContext, itemRowBase, kg, signed, type HealthContext, type ItemRowBase, type SheetEnv, type SheetHeader } from "./shared.js";
 
 export type PersonSystem = CharacterModel | NpcModel;
@@ -24,6 +29,10 @@ export interface CharacteristicBox {
   effective: number;
   reduced: boolean;
   name: string;
+  /** Where the score used differs from the stored one: "Anello di forza +1, Armatura (Corazza) −2". */
+  sources: string;
+  /** §1.3.3 a player's Protagonista finished creation: the scores are the Narrator's to change (data/actor/creation.ts). */
+  locked: boolean;
 }
 
 export interface DerivedBox {
@@ -36,6 +45,10 @@ export interface DerivedBox {
   override: number | null;
   overrideName: string;
   hint: string;
+  /** What moved the value from the book's formula (effects, armour, load), one source each. */
+  sources: string;
+  /** Only the Narrator types an override (documents/derived-overrides.ts). */
+  overrideLocked: boolean;
 }
 
 export interface SkillRow extends ItemRowBase {
@@ -106,6 +119,7 @@ export interface TraitRow extends ItemRowBase {
 
 export interface PersonSheetData {
   header: SheetHeader;
+  effectsList: EffectsListContext;
   isNpc: boolean;
   isGM: boolean;
   editable: boolean;
@@ -127,6 +141,8 @@ export interface PersonSheetData {
   biography: { source: string; enriched: string };
   /** Only present for the Narrator (npc sheets). */
   gmNotes: { source: string; enriched: string } | null;
+  /** §1.3.3 creation mode of a Protagonista; null for a Comparsa. */
+  creation: CreationContext | null;
 }
 
 export interface PersonSheetInput {
@@ -136,7 +152,8 @@ export interface PersonSheetInput {
   enriched: { biography: string; gmNotes: string | null };
 }
 
-function characteristicBoxes(system: PersonSystem, env: SheetEnv): CharacteristicBox[] {
+function characteristicBoxes(actor: Actor.Implementation, system: PersonSystem, env: SheetEnv): CharacteristicBox[] {
+  const locked = !env.isGM && inCreation(actor) === false;
   return CHARACTERISTICS.map((key) => ({
     key,
     label: characteristicLabel(key, env),
@@ -144,6 +161,8 @@ function characteristicBoxes(system: PersonSystem, env: SheetEnv): Characteristi
     effective: system.effective[key],
     reduced: system.effective[key] !== system.characteristics[key],
     name: `system.characteristics.${key}`,
+    sources: sourcesText(system.sources.characteristics[key], env),
+    locked,
   }));
 }
 
@@ -163,8 +182,15 @@ function derivedBoxes(system: PersonSystem, env: SheetEnv): DerivedBox[] {
       hint: overridden
         ? env.format("GENESYS.Sheet.Derived.Overridden", { formula: String(formula[key]) })
         : env.localize(`GENESYS.Sheet.Derived.Formula.${key}`),
+      sources: sourcesText(system.sources.derived[key], env),
+      overrideLocked: !env.isGM,
     };
   });
+}
+
+/** The parts of a number as one line, each with its source (the system's own sources worded by their key). */
+function sourcesText(parts: readonly SourcedPart[], env: SheetEnv): string {
+  return parts.map((p) => `${partLabel(p, (k) => env.localize(k))} ${signed(p.value)}`).join(", ");
 }
 
 function skillRow(item: Item.Implementation, sys: SkillModel, env: SheetEnv): SkillRow {
@@ -267,19 +293,15 @@ export function buildPersonContext({ actor, system, env, enriched }: PersonSheet
   const armours: (ArmourRow & { sort: number })[] = [];
   const gear: (GearRow & { sort: number })[] = [];
   const traits: (TraitRow & { sort: number })[] = [];
-  let carried = 0;
   for (const item of actor.items) {
     const sys = item.system;
     const sort = item.sort;
     if (sys instanceof WeaponModel) {
       weapons.push({ ...weaponRow(item, sys, bySlug, env), sort });
-      carried += sys.weight;
     } else if (sys instanceof ArmorModel) {
       armours.push({ ...armourRow(item, sys, env), sort });
-      carried += sys.weight;
     } else if (sys instanceof GearModel) {
       gear.push({ ...gearRow(item, sys), sort });
-      carried += sys.totalWeight;
     } else if (sys instanceof TraitModel) {
       traits.push({ ...traitRow(item, sys, env), sort });
     }
@@ -297,10 +319,11 @@ export function buildPersonContext({ actor, system, env, enriched }: PersonSheet
       ],
     },
     isNpc,
+    effectsList: { rows: actorEffectRows(actor, env), editable: env.editable },
     isGM: env.isGM,
     editable: env.editable,
     limited: env.limited,
-    characteristics: characteristicBoxes(system, env),
+    characteristics: characteristicBoxes(actor, system, env),
     derived: derivedBoxes(system, env),
     health: healthContext(system, env),
     armour: {
@@ -327,8 +350,9 @@ export function buildPersonContext({ actor, system, env, enriched }: PersonSheet
     armours: bySort(armours),
     gear: bySort(gear),
     traits: bySort(traits),
-    inventory: inventory(system.characteristics.strength, carried, env),
+    inventory: inventory(system.effective.strength, system.load.kg, env),
     biography: { source: system.biography, enriched: enriched.biography },
     gmNotes: env.isGM ? { source: system.gmNotes, enriched: enriched.gmNotes ?? system.gmNotes } : null,
+    creation: buildCreationContext(system, env),
   };
 }

@@ -1,0 +1,67 @@
+/**
+ * §3.2.2 a failed stun check leaves the victim on the ground: the token shows "prone" (config/statuses.ts), which the
+ * next attack and defence dialogs read. Run on the active GM's client inside the card's intents (one at a time, the
+ * intent queue), which record the check: the victim may be an unlinked token's actor, and only the GM may write every
+ * actor.
+ *
+ * The prone effect a stun creates keeps in a flag the hits whose failed checks hold the victim down: a second hit that
+ * fails while he is down adds itself. Undo of a hit takes its id away and lifts the victim only when no other hit
+ * holds him and the effect is still the stun's: one he lay down in himself (a dive, or standing up and going down again,
+ * which makes a new effect) carries no such flag and stays.
+ */
+import { SYSTEM_ID } from "../settings/rules-settings.js";
+import type { GenesysActor } from "./actor.js";
+
+const PRONE = "prone";
+const HITS_FLAG = "stunHits";
+
+type ProneEffect = ActiveEffect.Implementation;
+
+function proneEffect(actor: GenesysActor): ProneEffect | undefined {
+  return actor.effects.find((e) => e.statuses.has(PRONE));
+}
+
+/** The hits holding the victim down, or null when the effect is not the stun's (no flag, or one that is not a list). */
+function heldBy(effect: ProneEffect): string[] | null {
+  // Read as unknown: the victim's owner may write his effects' flags too.
+  const hits: unknown = effect.getFlag(SYSTEM_ID, HITS_FLAG);
+  return Array.isArray(hits) ? hits.filter((h): h is string => typeof h === "string") : null;
+}
+
+/**
+ * Lays the victim prone for the hit `hitId` (its damage record), or adds the hit to those holding a stun's fall;
+ * true when this call laid him down (false: already prone, or the write failed, which is logged).
+ */
+export async function layProne(actor: GenesysActor, hitId: string): Promise<boolean> {
+  try {
+    const lying = proneEffect(actor);
+    if (lying) {
+      const hits = heldBy(lying);
+      if (hits && !hits.includes(hitId)) await lying.setFlag(SYSTEM_ID, HITS_FLAG, [...hits, hitId]);
+      return false;
+    }
+    await actor.toggleStatusEffect(PRONE, { active: true });
+    await proneEffect(actor)?.setFlag(SYSTEM_ID, HITS_FLAG, [hitId]);
+  } catch (error) {
+    console.error("GeneSys | laying the stunned target prone failed", error);
+  }
+  return actor.statuses.has(PRONE);
+}
+
+/** Undo of the hit `hitId`: it no longer holds the victim down; true when that lifted him (see the header). */
+export async function liftProne(actor: GenesysActor, hitId: string): Promise<boolean> {
+  const lying = proneEffect(actor);
+  const hits = lying ? heldBy(lying) : null;
+  if (!lying || !hits?.includes(hitId)) return false;
+  const rest = hits.filter((h) => h !== hitId);
+  try {
+    if (rest.length > 0) {
+      await lying.setFlag(SYSTEM_ID, HITS_FLAG, rest);
+      return false;
+    }
+    await actor.toggleStatusEffect(PRONE, { active: false });
+  } catch (error) {
+    console.error("GeneSys | lifting the stunned target failed", error);
+  }
+  return !actor.statuses.has(PRONE);
+}

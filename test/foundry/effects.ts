@@ -1,0 +1,149 @@
+/**
+ * ActiveEffect documents embedded in actors and items, as far as GeneSys reads them (V13-API §8):
+ * - source fields `name, disabled, transfer, changes` (v13: `changes[]` with numeric `mode`) or `system.changes` (v14:
+ *   string `type`, foundryvtt/foundryvtt#13740 and #13566); the double stores whatever shape it is given;
+ * - `transfer` defaults to true (assumption on core's BaseActiveEffect initial value; V13-API's creation example sets
+ *   it explicitly); `disabled` to false;
+ * - `active` is `!disabled && !isSuppressed` (V13-API §8 instance members `active`, `isSuppressed`);
+ * - the effect's data lives in its parent's source (`effects[]`), so a token actor built from the base actor's items
+ *   (scenes.ts) carries them, and `toObject()` of the parent includes them;
+ * - `update` and `delete` are owners only, after a server round trip, and re-prepare the owning actor (as items do,
+ *   documents.ts). Core's own application of non-GeneSys keys (`apply`) is not modelled.
+ * - Effects are instances of the configured class (CONFIG.ActiveEffect.documentClass, V13-API §8), so a system's
+ *   overrides run. `_preCreate(data, options, user)`, `_preUpdate(changes, options, user)` and `_preDelete(options,
+ *   user)` run on the writing client before the server, and `false` drops the document from the operation (v13 API
+ *   hookEvents.preCreateDocument / preUpdateDocument / preDeleteDocument "explicitly return false to prevent …", which
+ *   the document's own _pre* method shares: https://foundryvtt.com/api/functions/hookEvents.preDeleteDocument.html);
+ *   a refused update or deletion resolves to undefined (assumption: Document#update returns the first updated
+ *   document, none here). `updateSource` in `_preCreate` adjusts the document being created (as documents.ts).
+ */
+import { roundTrip } from "./clients.js";
+import { mergeObject } from "./data-model.js";
+
+type WritingUser = { id: string; isGM: boolean };
+
+/** This client's user, as the _pre* methods receive it. */
+function writingUser(): WritingUser {
+  // The double's game is a plain global (globals.ts); only its current user is read.
+  return (globalThis as unknown as { game: { user: WritingUser } }).game.user;
+}
+
+interface Parent {
+  _source: Record<string, unknown>;
+  isOwner: boolean;
+  uuid: string;
+  parent: unknown;
+  reset(): void;
+}
+
+export class ActiveEffect {
+  static documentName = "ActiveEffect";
+  readonly parent: Parent;
+  readonly id: string;
+  overlay = false;
+
+  /** The source of an effect being created, before it is stored in its parent. */
+  #pending: Record<string, unknown> | null;
+
+  constructor(id: string, parent: Parent, pending: Record<string, unknown> | null = null) {
+    this.id = id;
+    this.parent = parent;
+    this.#pending = pending;
+  }
+
+  get _data(): Record<string, unknown> {
+    if (this.#pending) return this.#pending;
+    const list = (this.parent._source["effects"] ?? []) as Record<string, unknown>[];
+    const found = list.find((e) => e["_id"] === this.id);
+    if (!found) throw new Error(`ActiveEffect "${this.id}" does not exist in ${this.parent.uuid}`);
+    return found;
+  }
+  get name(): string { const n = this._data["name"]; return typeof n === "string" ? n : ""; }
+  get img(): string | null { return typeof this._data["img"] === "string" ? this._data["img"] : null; }
+  get disabled(): boolean { return this._data["disabled"] === true; }
+  get transfer(): boolean { return this._data["transfer"] !== false; }
+  get changes(): unknown { return this._data["changes"] ?? []; }
+  get system(): unknown { return this._data["system"] ?? {}; }
+  get flags(): Record<string, unknown> { const f = this._data["flags"]; return typeof f === "object" && f !== null ? (f as Record<string, unknown>) : {}; }
+  get statuses(): Set<string> { return new Set((this._data["statuses"] ?? []) as string[]); }
+  get isSuppressed(): boolean { return false; }
+  get active(): boolean { return !this.disabled && !this.isSuppressed; }
+  get uuid(): string { return `${this.parent.uuid}.ActiveEffect.${this.id}`; }
+  /** Core's ActiveEffectConfig; the double records that it was asked to render. */
+  readonly sheet = { rendered: 0, render: (_force?: boolean) => { this.sheet.rendered += 1; } };
+
+  /** The actor whose preparation reads this effect: the parent, or the parent item's actor. */
+  #actor(): Parent {
+    const p = this.parent.parent;
+    return typeof p === "object" && p !== null && "reset" in p ? (p as Parent) : this.parent;
+  }
+
+  _preCreate(_data: unknown, _options: unknown, _user: WritingUser): Promise<boolean | undefined> {
+    return Promise.resolve(undefined);
+  }
+  _preUpdate(_changes: unknown, _options: unknown, _user: WritingUser): Promise<boolean | undefined> {
+    return Promise.resolve(undefined);
+  }
+  _preDelete(_options: unknown, _user: WritingUser): Promise<boolean | undefined> {
+    return Promise.resolve(undefined);
+  }
+
+  /** Changes merged into this effect's source (v13 API DataModel#updateSource). */
+  updateSource(changes: Record<string, unknown>): Record<string, unknown> {
+    const next = mergeObject(this._data, changes);
+    const data = this._data;
+    for (const key of Object.keys(data)) Reflect.deleteProperty(data, key);
+    Object.assign(data, next);
+    return changes;
+  }
+
+  async update(changes: Record<string, unknown>): Promise<this | undefined> {
+    if (!this.parent.isOwner) throw new Error(`lacks permission to update ${this.uuid}`);
+    if ((await this._preUpdate(changes, {}, writingUser())) === false) return undefined;
+    await roundTrip();
+    Object.assign(this._data, structuredClone(changes));
+    this.parent.reset();
+    if (this.#actor() !== this.parent) this.#actor().reset();
+    return this;
+  }
+
+  async delete(): Promise<this | undefined> {
+    if (!this.parent.isOwner) throw new Error(`lacks permission to delete ${this.uuid}`);
+    if ((await this._preDelete({}, writingUser())) === false) return undefined;
+    await roundTrip();
+    const list = (this.parent._source["effects"] ?? []) as Record<string, unknown>[];
+    this.parent._source["effects"] = list.filter((e) => e["_id"] !== this.id);
+    this.parent.reset();
+    if (this.#actor() !== this.parent) this.#actor().reset();
+    return this;
+  }
+}
+
+/** CONFIG.ActiveEffect.documentClass once the system has set it, else the double's own class. */
+function effectClass(): typeof ActiveEffect {
+  // The double's CONFIG is a plain global object (globals.ts); only the configured effect class is read.
+  const config = (globalThis as unknown as { CONFIG?: { ActiveEffect?: { documentClass?: typeof ActiveEffect } } }).CONFIG;
+  return config?.ActiveEffect?.documentClass ?? ActiveEffect;
+}
+
+/** The effects of a parent, rebuilt from its source (each with an `_id`, given one when it lacks it). */
+export function effectsOf(parent: Parent, newId: () => string): ActiveEffect[] {
+  const list = parent._source["effects"];
+  if (!Array.isArray(list)) return [];
+  for (const e of list as Record<string, unknown>[]) if (typeof e["_id"] !== "string") e["_id"] = newId();
+  const Effect = effectClass();
+  return (list as Record<string, unknown>[]).map((e) => new Effect(String(e["_id"]), parent));
+}
+
+/** The sources of the effects a creation keeps: each given an id, put through its `_preCreate` (false drops it). */
+export async function preCreateEffects(parent: Parent, data: readonly Record<string, unknown>[], newId: () => string): Promise<Record<string, unknown>[]> {
+  const kept: Record<string, unknown>[] = [];
+  const Effect = effectClass();
+  for (const d of data) {
+    const id = newId();
+    const pending = new Effect(id, parent, { ...structuredClone(d), _id: id });
+    if ((await pending._preCreate(structuredClone(d), {}, writingUser())) === false) continue;
+    kept.push(pending._data);
+  }
+  return kept;
+}
