@@ -11,8 +11,6 @@
  */
 import { AnimalModel } from "../data/actor/animal.js";
 import { TraitModel } from "../data/item/trait.js";
-import { openSealed, sealedCardOf } from "../chat/sealed-card.js";
-import { GenesysCheckRoll } from "../dice/genesys-roll.js";
 import type { GenesysActor } from "../documents/actor.js";
 import { signed } from "../format/numbers.js";
 import {
@@ -27,6 +25,7 @@ import {
 import { RulesError } from "../rules/errors.js";
 import type { CheckMessage } from "../rolls/check.js";
 import { narratorOnly, postToolCard, toolWarn, type ToolMessage, type ToolTone } from "./tool-card.js";
+import { postedCheck } from "./posted-check.js";
 
 /** The two translation calls the texts need. */
 type I18n = { localize(key: string): string; format(key: string, data?: Record<string, string>): string };
@@ -50,24 +49,12 @@ export function immunitiesOf(actor: GenesysActor): LosingControlCause[] {
   return LOSING_CONTROL_CAUSES.filter((c) => found.has(c));
 }
 
-/** The check's total and success as the check card has them: open, sealed (a Narrator's client opens it) or automatic. */
+/** The check's total as its card has it (tools/posted-check.ts): open, sealed or automatic (A-15, no total). */
 async function checkResultOf(message: CheckMessage): Promise<{ total: number | null; automatic: boolean } | null> {
-  let roll: unknown = message.rolls[0];
-  // Only a card without a roll can be sealed (or an automatic success); an open roll card is read as it is.
-  const sealed = roll === undefined ? sealedCardOf(message) : null;
-  if (sealed) {
-    const opened = await openSealed(sealed);
-    if (!opened.ok) return null;
-    try {
-      // Sealed by the Narrator's client from roll.toJSON() (dice/check-intents.ts); fromData rebuilds that class.
-      roll = GenesysCheckRoll.fromData(opened.value as Parameters<typeof GenesysCheckRoll.fromData>[0]);
-    } catch {
-      return null;
-    }
-  }
-  // a certain success is announced without dice.
-  if (roll === undefined) return { total: null, automatic: true };
-  const outcome = roll instanceof GenesysCheckRoll ? roll.outcome : null;
+  const posted = await postedCheck(message);
+  if (!posted) return null;
+  if (posted.automatic) return { total: null, automatic: true };
+  const outcome = posted.roll.outcome;
   return outcome ? { total: outcome.total, automatic: false } : null;
 }
 
