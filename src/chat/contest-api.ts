@@ -16,7 +16,7 @@ function warn(key: string, data: Record<string, string> = {}): null {
 }
 
 /** A GeneSys actor from a document or a token or actor uuid, or null with a warning (it may have been deleted). */
-async function actorOfRef(ref: unknown): Promise<GenesysActor | null> {
+export async function actorOfRef(ref: unknown): Promise<GenesysActor | null> {
   if (ref instanceof GenesysActor) return ref;
   let doc: unknown = null;
   try {

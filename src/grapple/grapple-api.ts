@@ -3,7 +3,7 @@
  * checked before use; the GM's client decides as for a click.
  */
 import type { GenesysGrappleApi, GenesysGrappleRequest } from "../api-contract.js";
-import { GenesysActor } from "../documents/actor.js";
+import { actorOfRef } from "../chat/contest-api.js";
 import { declareGrappleContest, grappleWith, holdOf, releaseHold, startGrapple, type GrappleOptions } from "./grapple-flow.js";
 import { grappleBlocksMovement } from "./grapple-movement.js";
 
@@ -19,19 +19,6 @@ function optionsOf(request: unknown): GrappleOptions | null {
   const { skillId, prompt } = request as Record<string, unknown>; // an object, checked field by field
   if (!(skillId === undefined || skillId === null || typeof skillId === "string") || !(prompt === undefined || typeof prompt === "boolean")) return warn("GENESYS.Grapple.Warn.BadRequest");
   return { ...(skillId === undefined ? {} : { skillId }), ...(prompt === undefined ? {} : { prompt }) };
-}
-
-async function actorOfRef(ref: unknown): Promise<GenesysActor | null> {
-  if (ref instanceof GenesysActor) return ref;
-  let doc: unknown = null;
-  try {
-    // Any uuid string: fromUuid answers null (or throws) for what it cannot find.
-    doc = typeof ref === "string" ? await foundry.utils.fromUuid(ref as `Actor.${string}`) : null;
-  } catch {
-    doc = null;
-  }
-  if (doc instanceof foundry.documents.TokenDocument) doc = doc.actor;
-  return doc instanceof GenesysActor ? doc : warn("GENESYS.Api.Warn.NoActor", { ref: typeof ref === "string" ? ref : typeof ref });
 }
 
 export const grappleApi: GenesysGrappleApi = {
