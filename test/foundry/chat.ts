@@ -4,6 +4,7 @@
  * tokens that carry their actor; and a canvas without a scene (canvas.ready false), so distances come from the dialog.
  * Each member names its evidence or says "assumption".
  */
+import { onClient } from "./clients.js";
 import { mergeObject } from "./data-model.js";
 import { Collection, randomID } from "./documents.js";
 import { ChatMessage as RollMessage, Roll, diceDouble, type RollJSON } from "./dice.js";
@@ -27,11 +28,24 @@ export class ChatMessage extends RollMessage {
     this.flags = structuredClone((data["flags"] as Record<string, Record<string, unknown>> | undefined) ?? {});
   }
 
+  /**
+   * Stored, then every connected client fires `createChatMessage(message, options, userId)` with the creator's id as the
+   * server broadcasts it (V13-API §10: document hooks after a change are told who made it; peers test
+   * `userId !== game.user.id`), each on its own client (clients.ts), as time.ts does for world time.
+   */
   static override async create(data: Record<string, unknown>, options: { rollMode?: string } = {}): Promise<ChatMessage> {
     const message = new ChatMessage(data, options);
     diceDouble().messages.push(message);
     game().messages.set(message.id, message);
     await Promise.resolve();
+    const creator = game().user.id;
+    const hooks = (globalThis as unknown as { Hooks: { callAll(name: string, ...args: unknown[]): boolean } }).Hooks;
+    for (const client of game().users.contents.filter((u) => (u as { active?: boolean }).active !== false)) {
+      await onClient(client, async () => {
+        await Promise.resolve();
+        hooks.callAll("createChatMessage", message, options, creator);
+      });
+    }
     return message;
   }
 

@@ -146,7 +146,10 @@ export class Roll {
     const data: Record<string, unknown> = { author: game().user.id, content: String(this.total), ...messageData, rolls: [this] };
     ChatMessage.applyRollMode(data, mode);
     if (!create) return data;
-    return ChatMessage.create(data, { rollMode: mode });
+    // The configured message class, as core's toMessage creates through getDocumentClass("ChatMessage") (assumption,
+    // consistent with V13-API §7's ChatMessage.implementation): chat.ts's when it is installed.
+    const configured = (globalThis as unknown as { ChatMessage?: typeof ChatMessage }).ChatMessage ?? ChatMessage;
+    return configured.create(data, { rollMode: mode });
   }
 
   /** The stored shape carries the class name, formula, options, dice results, total and `evaluated` (v13 API

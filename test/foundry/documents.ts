@@ -7,6 +7,10 @@ import { ActiveEffect, effectsOf, preCreateEffects } from "./effects.js";
 import { DataModelValidationError } from "./fields.js";
 import { mergeObject, type TypeDataModel } from "./data-model.js";
 import { deliverQuery, roundTrip } from "./clients.js";
+import { refuseGmOnlyChange, refuseGmOnlyCreation } from "./server-guard.js";
+
+/** Marks a write that skips the writing client's hooks (rawUpdate below); never a Foundry option. */
+const RAW = Symbol("raw socket write");
 
 let nextId = 0;
 /** Like foundry.utils.randomID(length = 16): letters and digits (V13-API; src calls randomID(16)); deterministic here
@@ -243,11 +247,13 @@ export abstract class Document {
   async update(changes: Record<string, unknown>, options: Record<string, unknown> = {}): Promise<this> {
     const user = game().user;
     if (!this.isOwner) throw new Error(`User ${user.name} lacks permission to update ${this.uuid}`);
-    if ((await this._preUpdate(changes, options, user)) === false) return this;
+    if (!(RAW in options) && (await this._preUpdate(changes, options, user)) === false) return this;
     this.buildSystem(mergeObject(this._source, changes)["system"]);
     await roundTrip();
     const next = mergeObject(this._source, changes);
     next["system"] = this.buildSystem(next["system"]).toObject();
+    // The server's gmOnlyFields test (server-guard.ts), on the document as it is when the write arrives.
+    refuseGmOnlyChange((this.constructor as typeof Document).documentName, this.type, this._source["system"], next["system"], user);
     this._source = next;
     this._initialize();
     this._onUpdate(changes, options, user.id);
@@ -451,6 +457,7 @@ export class Actor extends Document {
     if (type === "ActiveEffect") return this.createEffects(data);
     if (type !== "Item") throw new Error("only Items and ActiveEffects are embedded in this double");
     if (!this.isOwner) throw new Error("lacks permission");
+    for (const d of data) refuseGmOnlyCreation("Item", String(d["type"]), game().user);
     const sources = data.map((d) => {
       const { _id, ...rest } = structuredClone(d);
       if (!keepId) return rest;
@@ -490,6 +497,7 @@ export class Actor extends Document {
    *  that the items' given ids are kept is an assumption. */
   static async create(data: Record<string, unknown>): Promise<Actor> {
     const cls = (globalThis as unknown as { CONFIG: { Actor: { documentClass: typeof Actor } } }).CONFIG.Actor.documentClass;
+    refuseGmOnlyCreation("Actor", String(data["type"]), game().user);
     const actor = new cls(data);
     // `_preCreate` runs on the creating client before the server (a refusal is not modelled: no model of ours refuses).
     await actor._preCreate(data, {}, game().user);
@@ -498,4 +506,17 @@ export class Actor extends Document {
     await Promise.resolve();
     return actor;
   }
+}
+
+/**
+ * A write sent to the server without our client code: `game.socket.emit("modifyDocument", …)` from the console, or
+ * our code replaced. No `_preUpdate` runs; the server still checks ownership, gmOnlyFields and the schema.
+ */
+export async function rawUpdate<T extends Document>(doc: T, changes: Record<string, unknown>): Promise<T> {
+  return doc.update(changes, { [RAW]: true });
+}
+
+/** Whether an update's options mark it as a raw write (rawUpdate); for the token actor's update in scenes.ts. */
+export function isRawWrite(options: Record<string, unknown>): boolean {
+  return RAW in options;
 }

@@ -40,7 +40,8 @@
  */
 import { roundTrip } from "./clients.js";
 import { expandObject, mergeObject } from "./data-model.js";
-import { Actor, Collection, Item, randomID, type Document, type User } from "./documents.js";
+import { Actor, Collection, Item, isRawWrite, randomID, type Document, type User } from "./documents.js";
+import { refuseGmOnlyChange } from "./server-guard.js";
 import { BaseTokenDocument } from "./tokens.js";
 
 interface SceneGame { actors: Collection<Actor>; scenes: Collection<Scene>; user: User }
@@ -211,9 +212,12 @@ function syntheticClassOf(Base: typeof Actor): typeof Actor {
       const token = this.token;
       if (!token?.baseActor) throw new Error(`${this.name}: its token or base actor is gone`);
       if (!this.isOwner) throw new Error(`User ${user.name} lacks permission to update ${this.uuid}`);
-      if ((await this._preUpdate(changes, options, user)) === false) return this;
+      if (!isRawWrite(options) && (await this._preUpdate(changes, options, user)) === false) return this;
       this.buildSystem(applyChanges(this._source, changes, options)["system"]);
       await roundTrip();
+      // The server's gmOnlyFields test on what the delta would make of the actor (server-guard.ts, assumption there).
+      const after = this.buildSystem(applyChanges(composeSource(token.baseActor, token.delta), changes, options)["system"]).toObject();
+      refuseGmOnlyChange("Actor", this.type, this._source["system"], after, user);
       token.delta = applyChanges(token.delta, changes, options);
       this._initialize();
       this._onUpdate(changes, options, user.id);
