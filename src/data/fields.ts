@@ -77,6 +77,25 @@ export function healthFields() {
   };
 }
 
+/**
+ * The Narrator's own record on an actor: the damage ledger Undo reads (documents/damage-ledger.ts), and whether he
+ * opened the actor for free editing by its owner (authority/protected-edit.ts). Both are gmOnlyFields.
+ */
+export function narratorFields() {
+  return {
+    ledger: new fields.ArrayField(
+      new fields.SchemaField({
+        id: new fields.StringField({ required: true, blank: false, initial: "entry" }),
+        wounds: counterField(),
+        fatigue: counterField(),
+        poison: counterField(),
+      }),
+      { required: true, initial: () => [] },
+    ),
+    freeEdit: new fields.BooleanField({ initial: false }),
+  };
+}
+
 export function htmlField() {
   return new fields.HTMLField({ required: true, blank: true });
 }

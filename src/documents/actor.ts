@@ -18,6 +18,7 @@ import { readLedger, recordInLedger, takeBackFromLedger, type LedgerAmounts, typ
 import type { CheckMessage, RollCheckOptions } from "../rolls/check.js";
 import { checkRoller } from "./check-roller.js";
 import { applyCharacteristicRises, noteCharacteristicRises } from "./characteristic-rise.js";
+import { narratorRequests } from "./narrator-requests.js";
 
 export interface ApplyDamageOptions {
   amount: number;
@@ -138,6 +139,11 @@ export class GenesysActor<SubType extends Actor.SubType = Actor.SubType> extends
       return undefined;
     }
     const before = this.#counters(sys);
+    // Lowering a counter heals, which is not the player's to write (authority/protected-fields.ts): it is asked for.
+    if (!game.user.isGM) {
+      await narratorRequests().edit(this, { [`${edit.counter}.value`]: Math.max(0, before[edit.counter] + edit.change) });
+      return this;
+    }
     const after = { ...before, [edit.counter]: Math.max(0, before[edit.counter] + edit.change) };
     await this.#commit("recovery", before, after, null);
     return this;
@@ -153,6 +159,8 @@ export class GenesysActor<SubType extends Actor.SubType = Actor.SubType> extends
     const sys = this.genesys;
     if (!sys) return null;
     if (!this.isOwner) return this.#notOwner();
+    // Ferite and Fatica are protected values: a player's hit on his own actor is applied by the Narrator's client.
+    if (!game.user.isGM) return narratorRequests().damage(this, options);
     // Modules see the hit on the client that applies it (the Narrator's for a card); copies, so only a veto counts.
     if (!Hooks.call("genesys.preApplyDamage", this, { ...options })) return null;
     const area = options.bodyArea ?? AREA_FOR_AIM[options.aimedArea ?? "trunk"] ?? "torso";
@@ -191,9 +199,13 @@ export class GenesysActor<SubType extends Actor.SubType = Actor.SubType> extends
     return change;
   }
 
-  /** The damage ledger the GM's client keeps on this actor (damage-ledger.ts). */
+  /**
+   * The damage ledger the GM's client keeps on this actor (damage-ledger.ts), in `system.ledger`, which only a
+   * Narrator writes. Worlds from before kept it in a flag: read there until the first new entry moves it.
+   */
   get ledger(): ReturnType<typeof readLedger> {
-    return readLedger(this.getFlag("genesys-gdr", "ledger"));
+    const stored = this.genesys?.ledger ?? [];
+    return readLedger(stored.length > 0 ? stored : this.getFlag("genesys-gdr", "ledger"));
   }
 
   /** §1.5.3 rest: 5 minutes → −1 Fatica, 1 day → −1 Ferita; deprivation Fatica waits for sleep, food or drink. */
@@ -201,6 +213,7 @@ export class GenesysActor<SubType extends Actor.SubType = Actor.SubType> extends
     const sys = this.genesys;
     if (!sys) return null;
     if (!this.isOwner) return this.#notOwner();
+    if (!game.user.isGM) return narratorRequests().recover(this, rest);
     const before = this.#counters(sys);
     const { counters } = recoverByRest(before, rest, sys.fatigue.deprivation);
     return this.#commit("recovery", before, counters, null);
@@ -284,8 +297,8 @@ export class GenesysActor<SubType extends Actor.SubType = Actor.SubType> extends
     const deprivation = Math.min(sys?.fatigue.deprivation ?? 0, after.fatigue);
     const poison = poisonDoses === undefined ? {} : { poison: { doses: poisonDoses } };
     // One write for the counters and the ledger: no client ever sees one without the other.
-    const flags = ledger === undefined ? {} : { flags: { "genesys-gdr": { ledger } } };
-    await this.update({ system: { wounds: { value: after.wounds }, fatigue: { value: after.fatigue, deprivation }, ...poison }, ...flags });
+    const record = ledger === undefined ? {} : { ledger };
+    await this.update({ system: { wounds: { value: after.wounds }, fatigue: { value: after.fatigue, deprivation }, ...poison, ...record } });
     return {
       kind,
       actorUuid: this.uuid,

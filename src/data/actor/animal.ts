@@ -1,6 +1,6 @@
 /** Animali (§3.3): printed Resistenza, Riflessi and Velocità beat the human formulas. */
 import type { EmptyObject } from "fvtt-types/utils";
-import { gmNotesField, healthFields, htmlField, intField, optionalIntField, realField, characteristicField, damageField } from "../fields.js";
+import { gmNotesField, healthFields, htmlField, narratorFields, intField, optionalIntField, realField, characteristicField, damageField } from "../fields.js";
 import { ANIMAL_CAPABILITY_CONDITIONS, ANIMAL_ENVIRONMENTS, ANIMAL_TRAIT_KEYS, SPEED_MODES, type AnimalEnvironment } from "../../rules/advanced/animals.js";
 import { damageRange, formatDamage } from "../../rules/weapons.js";
 import { toDamageSpec } from "../item/wield.js";
@@ -71,6 +71,7 @@ export function animalSchema() {
     ...healthFields(),
     description: htmlField(),
     gmNotes: gmNotesField(),
+    ...narratorFields(),
   };
 }
 export type AnimalSchema = ReturnType<typeof animalSchema>;

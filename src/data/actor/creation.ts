@@ -4,9 +4,11 @@
  * characteristics and the allocated grades, which afterwards only the Narrator changes (grades then come from
  * increments, §1.8).
  *
- * What is enforced where: these checks run in the writing client's _preUpdate, which every client runs for its own
- * writes. The server checks only that the writer owns the actor, so a player who replaces our code from the console
- * (or writes through the socket) can still reopen creation or change allocated grades; the Narrator sees the result.
+ * What is enforced where: characteristics, grades and the creation state are gmOnlyFields (authority/protected-fields.ts),
+ * so the server refuses a player's own write of them; the sheet sends a spend to the Narrator's client
+ * (authority/protected-edit.ts), which judges it with characterBalance, and finishing is an intent
+ * (authority/owner-actions.ts). The _preUpdate checks below only warn early on a direct write. A player's new skill is
+ * created by his own client, which the v13 server does not check: _preCreate takes its grades off there.
  */
 import { creationBalance, type CreationAllowance, type CreationBalance } from "../../rules/skill.js";
 import { CHARACTERISTICS, type CharacteristicKey, type Characteristics } from "../../rules/types.js";
@@ -132,8 +134,10 @@ export function allocatedChangeRefusal(input: { changes: unknown; bought: number
  * The grades a player's new skill may not carry, as for an update (allocatedChangeRefusal): the field to set to 0 and
  * the warning; null when the skill may come as it is. Zeroed rather than refused, since the skill itself is his to add.
  */
-export function newSkillGradesRefusal(input: { bought: number; earned: number; ownerInCreation: boolean | null; isGM: boolean }): { field: "bought" | "earned"; refusal: CreationRefusal } | null {
+export function newSkillGradesRefusal(input: { bought: number; earned: number; ownerInCreation: boolean | null; isGM: boolean }): { fields: ("bought" | "earned")[]; refusal: CreationRefusal } | null {
   if (input.isGM || input.ownerInCreation === null) return null;
-  if (input.ownerInCreation) return input.earned === 0 ? null : { field: "earned", refusal: CREATION_REFUSALS.newSkillEarned };
-  return input.bought === 0 ? null : { field: "bought", refusal: CREATION_REFUSALS.newSkillAllocated };
+  if (input.ownerInCreation) return input.earned === 0 ? null : { fields: ["earned"], refusal: CREATION_REFUSALS.newSkillEarned };
+  // After creation neither kind is his: earned grades come from the increments the Narrator's client records (§1.8).
+  if (input.bought === 0 && input.earned === 0) return null;
+  return { fields: ["bought", "earned"], refusal: CREATION_REFUSALS.newSkillAllocated };
 }

@@ -10,7 +10,7 @@ import { CHARACTERISTICS, type CharacteristicKey } from "../../rules/types.js";
 import { fameBand, reputationBand, type FameBandKey, type ReputationBandKey } from "../../rules/reputation.js";
 import type { RulesOptions } from "../../rules/options.js";
 import type { Characteristics } from "../../rules/types.js";
-import { characteristicField, counterField, healthFields, htmlField, intField, optionalIntField, optionalRealField, realField } from "../fields.js";
+import { characteristicField, counterField, healthFields, htmlField, intField, narratorFields, optionalIntField, optionalRealField, realField } from "../fields.js";
 import { deriveHealth, type HealthDerived } from "./health.js";
 
 const fields = foundry.data.fields;
@@ -46,6 +46,7 @@ export function personSchema() {
       deadline: new fields.SchemaField({ hunger: optionalRealField(12), thirst: optionalRealField(12) }),
     }),
     biography: htmlField(),
+    ...narratorFields(),
   };
 }
 export type PersonSchema = ReturnType<typeof personSchema>;

@@ -53,7 +53,7 @@ export class SkillModel extends foundry.abstract.TypeDataModel<SkillSchema, Item
     const user = args[2];
     const dropped = newSkillGradesRefusal({ bought: this.bought, earned: this.earned, ownerInCreation: inCreation(this.parent.actor), isGM: user.isGM });
     if (!dropped) return;
-    this.parent.updateSource({ system: { [dropped.field]: 0 } });
+    this.parent.updateSource({ system: Object.fromEntries(dropped.fields.map((f) => [f, 0])) });
     ui.notifications.warn(dropped.refusal, { localize: true });
   }
 
