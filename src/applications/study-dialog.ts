@@ -5,15 +5,17 @@
  * world time then advances it (time/study-time.ts). The sheet pauses, resumes and stops it.
  */
 import { asForm } from "../compat/dom.js";
-import { CharacterModel } from "../data/actor/character.js";
-import { NpcModel } from "../data/actor/npc.js";
-import type { StudyStatus } from "../data/actor/study-plan.js";
-import { SkillModel, skillByKey } from "../data/item/skill.js";
-import { GenesysActor } from "../documents/actor.js";
+import { startStudy } from "../study/study-intents.js";
+import { chosenTeacher, studentSkill, teacherCandidates, type StudentSkill, type StudyAnswer, type TeacherCandidate } from "../study/study-students.js";
+
+// What the planner shares with the study intents, for the callers that know it from here.
+export { startStudy, setStudyStatus } from "../study/study-intents.js";
+export { studentSkill, teacherCandidates, chosenTeacher, type StudyAnswer, type StudentSkill, type TeacherCandidate } from "../study/study-students.js";
+import type { GenesysActor } from "../documents/actor.js";
 import { studyDaysPerGrade, studyDaysPerPoint } from "../rules/increment.js";
 import type { RulesOptions } from "../rules/options.js";
 import { teacherVerdict, type TeacherVerdict } from "../rules/study.js";
-import { rulesOptions, unlinkedTokenActors } from "../settings/rules-settings.js";
+import { rulesOptions } from "../settings/rules-settings.js";
 import { readForm, type FormValues } from "./attack-dialog.js";
 import { guarded } from "./guarded.js";
 
@@ -23,72 +25,6 @@ interface Localizer {
   lang?: string;
   localize(key: string): string;
   format(key: string, data?: Record<string, string>): string;
-}
-
-/** Someone who could teach the skill: his grade in it and his Fascino. */
-export interface TeacherCandidate {
-  uuid: string;
-  name: string;
-  grade: number;
-  charm: number;
-}
-
-/** What the dialog answered. */
-export interface StudyAnswer {
-  related: boolean;
-  /** "none", "custom" (typed below) or a candidate's uuid. */
-  teacher: string;
-  teacherGrade: number;
-  teacherCharm: number;
-  rate: number;
-}
-
-/** The student's skill as the planner reads it: its name, slug and the grade days are counted on. */
-export interface StudentSkill {
-  id: string;
-  name: string;
-  slug: string;
-  grade: number;
-  related: boolean;
-}
-
-/** The skill of a Protagonista, or null when the actor is no Protagonista or has no such skill. */
-export function studentSkill(actor: GenesysActor, skillId: string): StudentSkill | null {
-  if (!(actor.genesys instanceof CharacterModel)) return null;
-  const item = actor.items.get(skillId);
-  const sys = item?.system;
-  if (!item || !(sys instanceof SkillModel) || !sys.breakdown) return null;
-  // Days are counted on the skill's own grade: armour slows the hands, not the learning.
-  return { id: skillId, name: item.name, slug: sys.slug, grade: Math.max(1, sys.breakdown.grade + sys.breakdown.armourPenalty), related: sys.related };
-}
-
-/** The people (world actors and unlinked tokens' own) this user may see who have the skill, the student apart. */
-export function teacherCandidates(student: GenesysActor, slug: string): TeacherCandidate[] {
-  const seen = new Set<string>([student.uuid]);
-  const found: TeacherCandidate[] = [];
-  const all: unknown[] = [...game.actors.contents, ...unlinkedTokenActors()];
-  for (const actor of all) {
-    if (!(actor instanceof GenesysActor) || seen.has(actor.uuid)) continue;
-    seen.add(actor.uuid);
-    const sys = actor.genesys;
-    if (!(sys instanceof CharacterModel || sys instanceof NpcModel)) continue;
-    // A player learns no grade of someone whose sheet he may not open.
-    // fvtt-types types collection members as User.Stored, which the lint rule cannot match to the User class.
-    // eslint-disable-next-line @typescript-eslint/no-unsafe-class-instance-assignment
-    if (!game.user.isGM && !actor.testUserPermission(game.user, "OBSERVER")) continue;
-    const skill = skillByKey(actor.items, slug)?.system;
-    if (!(skill instanceof SkillModel) || skill.grade === null) continue;
-    found.push({ uuid: actor.uuid, name: actor.name, grade: skill.grade, charm: sys.characteristics.charm });
-  }
-  return found.sort((a, b) => b.grade - a.grade || a.name.localeCompare(b.name));
-}
-
-/** The teacher an answer names, or null for none; undefined when it names someone not on the list. */
-export function chosenTeacher(answer: Pick<StudyAnswer, "teacher" | "teacherGrade" | "teacherCharm">, candidates: readonly TeacherCandidate[]): { name: string; grade: number; charm: number } | null | undefined {
-  if (answer.teacher === "none") return null;
-  if (answer.teacher === "custom") return { name: "", grade: answer.teacherGrade, charm: answer.teacherCharm };
-  const found = candidates.find((c) => c.uuid === answer.teacher);
-  return found ? { name: found.name, grade: found.grade, charm: found.charm } : undefined;
 }
 
 export interface StudyPreview {
@@ -161,48 +97,6 @@ export function readStudyForm(v: FormValues): StudyAnswer | null {
 function warn(key: string, data: Record<string, string> = {}): false {
   ui.notifications.warn(game.i18n.format(key, data));
   return false;
-}
-
-/**
- * Starts (or replaces) the actor's study of the skill as answered; false, with a warning and nothing changed, when the
- * skill is gone, the user does not own the actor, or the teacher cannot teach.
- */
-export async function startStudy(actor: GenesysActor, skillId: string, answer: StudyAnswer): Promise<boolean> {
-  const skill = studentSkill(actor, skillId);
-  if (!skill) return warn("GENESYS.Study.Warn.NoSkill");
-  if (!actor.isOwner) return warn("GENESYS.Warn.NotOwner", { name: actor.name });
-  const teacher = chosenTeacher(answer, teacherCandidates(actor, skill.slug));
-  if (teacher === undefined) return warn("GENESYS.Study.Warn.TeacherGone");
-  if (teacher) {
-    const verdict = teacherVerdict(teacher.grade, teacher.charm, skill.grade);
-    if (!verdict.canTeach) return warn(`GENESYS.Study.Teacher.${verdict.refusal === "poorCommunicator" ? "PoorCommunicator" : "NotHigher"}`, { effective: String(verdict.effective), shortfall: String(verdict.shortfall), student: String(skill.grade) });
-  }
-  await actor.update({
-    system: {
-      study: {
-        status: "active",
-        skillId,
-        related: answer.related,
-        rate: answer.rate,
-        progressDays: 0,
-        teacher: teacher ? { name: teacher.name, grade: teacher.grade, charm: teacher.charm } : { name: "", grade: null, charm: 7 },
-        note: "",
-      },
-    },
-  });
-  ui.notifications.info(game.i18n.format("GENESYS.Study.Started", { name: actor.name, skill: skill.name }));
-  return true;
-}
-
-/** Pauses, resumes or stops the actor's study from the sheet; false, with a warning, when there is none to change. */
-export async function setStudyStatus(actor: GenesysActor, status: StudyStatus): Promise<boolean> {
-  const sys = actor.genesys;
-  if (!(sys instanceof CharacterModel) || sys.study.status === "none") return warn("GENESYS.Study.Warn.NoStudy");
-  if (!actor.isOwner) return warn("GENESYS.Warn.NotOwner", { name: actor.name });
-  if (status === "active" && !actor.items.get(sys.study.skillId)) return warn("GENESYS.Study.Warn.NoSkill");
-  // Stopping forgets the days toward the next point; pausing keeps them.
-  await actor.update({ system: { study: status === "none" ? { status, progressDays: 0, note: "" } : { status, note: "" } } });
-  return true;
 }
 
 /** Keeps the dialog's numbers and teacher line in step with the form. */

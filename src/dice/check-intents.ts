@@ -13,6 +13,7 @@ import type { CharacteristicKey } from "../rules/types.js";
 import { checkRollOptions, isCharacteristic, prepareCheck, show, type CheckActor, type CheckPlan } from "./check-request.js";
 import { postSealed, registerSealedKind } from "../chat/sealed-card.js";
 import { recordIncrement } from "../documents/skill-increment.js";
+import { registerOpenCheckAward } from "./open-check-award.js";
 // Type only: genesys-roll.ts registers these intents and hands its roll class over, so neither file imports the other's code.
 import type { GenesysCheckRoll, IncrementRecord } from "./genesys-roll.js";
 
@@ -200,4 +201,5 @@ async function onBlindCheck(rolls: CheckRollClass, requester: Requester, raw: un
 export function registerCheckIntents(rolls: CheckRollClass): void {
   registerIntent(CHECK_INTENTS.blind, (requester, payload) => onBlindCheck(rolls, requester, payload));
   registerSealedCheck(rolls);
+  registerOpenCheckAward(rolls);
 }

@@ -20,9 +20,9 @@ export interface IncrementRecord {
    * notOwner: earned, but the roller may not change the skill; blind: earned on a blind check, recorded only on the
    * Narrator's card and kept back until the Narrator reveals the result (§1.7.3);
    * failed: earned, but the skill could not be updated; withheld: earned on a blind check, and the Narrator chose not
-   * to award it.
+   * to award it; pending: earned on a player's open check, until the Narrator's client stores it (dice/open-check-award.ts).
    */
-  status: "stored" | "gradeGained" | "notOwner" | "blind" | "failed" | "withheld";
+  status: "stored" | "gradeGained" | "notOwner" | "blind" | "failed" | "withheld" | "pending";
   /** Points after the award (stored, gradeGained) or as they were (notOwner, blind). */
   points: number;
   /** The skill's new grade when it rose, otherwise null. */
@@ -256,6 +256,7 @@ export function incrementText(record: IncrementRecord, i18n: Localizer): { text:
     blind: "GENESYS.Check.Increment.Blind",
     failed: "GENESYS.Check.Increment.Failed",
     withheld: "GENESYS.Check.Increment.Withheld",
+    pending: "GENESYS.Check.Increment.Pending",
   }[record.status];
   return { text: i18n.format(key, data), cssClass: `increment ${record.status}` };
 }

@@ -8,7 +8,8 @@
 import { applyMessageMode, currentMessageMode, isMessageMode, rollModeOption, type MessageMode } from "../compat/message-mode.js";
 import { sendBlindCheck } from "../dice/check-intents.js";
 import { checkPreview, checkRollOptions, prepareCheck, show, type CheckActor, type CheckPlan, type CheckRequestOptions } from "../dice/check-request.js";
-import { checkCardContext, GenesysCheckRoll, type InfluenceRecord } from "../dice/genesys-roll.js";
+import { checkCardContext, GenesysCheckRoll, type IncrementRecord, type InfluenceRecord } from "../dice/genesys-roll.js";
+import { SkillModel } from "../data/item/skill.js";
 import { influenceOn, type InfluenceRequest } from "../dice/influence.js";
 import { recordIncrement } from "../documents/skill-increment.js";
 
@@ -112,6 +113,14 @@ export async function rollCheck(actor: RollingActor, options: RollCheckOptions, 
   return message;
 }
 
+/** The point as a player's card first shows it, with the points the skill has now. */
+function pendingPoint(actor: RollingActor, skillId: string, reason: IncrementRecord["reason"]): IncrementRecord {
+  const item = actor.items.get(skillId);
+  const points = item?.system instanceof SkillModel ? item.system.increment : 0;
+  // Nobody asks the Narrator for a point on someone else's character.
+  return { reason, status: item?.isOwner ? "pending" : "notOwner", points, grade: null };
+}
+
 async function post(actor: RollingActor, plan: CheckPlan, rollAnyway: boolean, mode: MessageMode, influence: InfluenceRecord | null): Promise<CheckMessage | null> {
   if (plan.blind) return blindCheck(plan);
   const speaker = ChatMessage.getSpeaker({ actor });
@@ -123,7 +132,8 @@ async function post(actor: RollingActor, plan: CheckPlan, rollAnyway: boolean, m
   await roll.evaluate();
   const award = roll.incrementAward;
   if (award?.earned && award.reason && plan.skillId) {
-    roll.options.increment = await recordIncrement(actor, plan.skillId, award.reason);
+    // A player's point is stored by the Narrator's client once the card is posted (dice/open-check-award.ts).
+    roll.options.increment = game.user.isGM ? await recordIncrement(actor, plan.skillId, award.reason) : pendingPoint(actor, plan.skillId, award.reason);
   }
   return (await roll.toMessage({ speaker }, { rollMode: rollModeOption(mode) })) ?? null;
 }

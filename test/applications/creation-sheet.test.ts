@@ -85,9 +85,10 @@ describe("the allowance meter", () => {
 
   it("updates as the player edits: a characteristic raised goes over, grades taken away leave some to spend", async () => {
     const actor = await building();
-    await asPlayer(() => actor.update({ system: { characteristics: { charm: 10 } } }));
+    // The Narrator's numbers (a player's spend past the allowance is refused: authority/protected-edit.ts).
+    await actor.update({ system: { characteristics: { charm: 10 } } });
     const skill = actor.items.find((i) => i.name === "Naturalistica");
-    await asPlayer(async () => skill?.update({ system: { bought: 2 } }));
+    await skill?.update({ system: { bought: 2 } });
     const sheet = await asPlayer(() => sheetOf(actor));
     // The double's i18n answers a key with its data: the numbers the player reads are in there.
     expect(sheet.creation?.lines.map((l) => [l.spent, l.status, l.state])).toEqual([

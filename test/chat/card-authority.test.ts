@@ -265,7 +265,8 @@ describe("claims the Narrator's client does not take on the attacker's word", ()
     const item = jack.items.get(itemId(jack, "Pistola"))!;
     const modes = structuredClone((item.toObject()["system"] as { modes: Record<string, unknown>[] }).modes);
     modes[0] = { ...modes[0], damage: { dice: 20, faces: 10, strength: false, flat: 50, type: "wounding" } };
-    await asP(() => (item as unknown as { update(d: object): Promise<unknown> }).update({ system: { modes } }));
+    // The weapon's numbers are the Narrator's (a player's own edit is refused by the server): edited by him, mid-card.
+    await asGm(() => (item as unknown as { update(d: object): Promise<unknown> }).update({ system: { modes } }));
     const big = await rollJson("20d10", ...Array<number>(20).fill(10));
     expect(await asP(() => sendIntent(CARD_INTENTS.damage, { messageId: message.id, rowId: "r0", roll: big }))).toMatchObject({ ok: false, warning: "GENESYS.Attack.Warn.BadDice" });
     dice(1, 1, 1, 1);

@@ -6,6 +6,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { INTENT_QUERY, requestIntent, resetIntentMemory } from "../../src/authority/intent-channel.js";
 import { CHECK_INTENTS } from "../../src/dice/check-intents.js";
 import { GenesysCheckRoll } from "../../src/dice/genesys-roll.js";
+import { gmQueue } from "../../src/authority/serial-queue.js";
 import type { GenesysActor } from "../../src/documents/actor.js";
 import { bootSystem, foundryDouble, users } from "../foundry/boot.js";
 import { onClient, resetNetwork } from "../foundry/clients.js";
@@ -298,6 +299,8 @@ describe("what does not change", () => {
     expect(lastMessage()).toMatchObject({ authorId: player.id, blind: false });
     expect(diceDouble().evaluations).toEqual([{ userId: player.id, formula: "2d10 + 10 + 0", allowInteractive: true }]);
     expect(answers).toEqual([]);
+    // The point is stored by the Narrator's client once the card is posted (dice/open-check-award.ts).
+    await gmQueue.run(() => Promise.resolve());
     expect(skillData(actor, "Arrampicata").increment).toBe(1);
   });
 

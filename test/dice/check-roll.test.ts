@@ -2,6 +2,7 @@ import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { registerDice, GenesysCheckRoll } from "../../src/dice/genesys-roll.js";
 import { bootSystem, foundryDouble } from "../foundry/boot.js";
 import { diceDouble } from "../foundry/dice.js";
+import { gmQueue } from "../../src/authority/serial-queue.js";
 import { HUMAN, dice, jack, lastMessage, readableByAnyone, rollOf, sealedRollOf, skill, skillData, skillId } from "./helpers.js";
 import { createActor } from "../documents/helpers.js";
 
@@ -227,11 +228,16 @@ describe("who may roll and what they may change", () => {
     double.setUser(player);
     try {
       dice(8, 8);
-      await actor.rollCheck({ skillId: skillId(actor, "Arrampicata"), difficulty: 25, prompt: false });
+      const message = await actor.rollCheck({ skillId: skillId(actor, "Arrampicata"), difficulty: 25, prompt: false });
+      // The card first says the Narrator records it; his client does, told by the server who posted it.
+      expect(rollOf(message).options.increment?.status).toBe("pending");
+      expect(skillData(actor, "Arrampicata").increment).toBe(0);
     } finally {
       double.setUser(gm);
     }
+    await gmQueue.run(() => Promise.resolve());
     expect(skillData(actor, "Arrampicata").increment).toBe(1);
+    expect(rollOf(lastMessage() as never).options.increment).toEqual({ reason: "hardSuccess", status: "stored", points: 1, grade: null });
   });
 
   it("a blind roll is a sealed card whispered to the Narrator; players see neither dice nor result", async () => {

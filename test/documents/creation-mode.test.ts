@@ -1,14 +1,17 @@
 /**
  * Creation mode of a Protagonista (§1.3.3, data/actor/creation.ts) on the Foundry double: a new character starts in it,
  * a saved one without the field does not, the player finishes within the allowance, only the Narrator reopens or
- * finishes over it, and allocated grades are locked for players afterwards. The refusals are the writing client's
- * `_preUpdate` (nothing written, a warning), which is all a client can enforce.
+ * finishes over it, and allocated grades are locked for players afterwards. A player's finish and spend are intents the
+ * Narrator's client judges (authority/owner-actions.ts, protected-edit.ts); his own writes are refused by the server.
  */
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { CREATION_SETTINGS, creationAllowance } from "../../src/settings/creation-settings.js";
 import { SYSTEM_ID } from "../../src/settings/rules-settings.js";
 import type { GenesysActor } from "../../src/documents/actor.js";
+import { requestProtectedEdit } from "../../src/authority/protected-edit.js";
+import { requestFinishCreation } from "../../src/authority/owner-actions.js";
 import { asPlayer, bootSystem, foundryDouble } from "../foundry/boot.js";
+import { rawUpdate } from "../foundry/documents.js";
 import { createScene, placeToken } from "../foundry/scenes.js";
 import { ALVEN, createActor, personOf } from "./helpers.js";
 
@@ -40,6 +43,7 @@ const ALVEN_SKILLS = [
 ];
 
 const active = (actor: GenesysActor): boolean => personOf(actor).creation.active;
+const SERVER = "may only be modified by a GM or Assistant GM user";
 
 /** An update as a sheet or a console writes it, nested or with dotted keys (fvtt-types lists no dotted keys). */
 async function write(doc: { update(changes: never): Promise<unknown> }, changes: Record<string, unknown>): Promise<void> {
@@ -94,9 +98,10 @@ describe("the allowance (§1.3.3, EX-01)", () => {
 describe("finishing and reopening", () => {
   it("the owning player finishes within the allowance; only the Narrator reopens", async () => {
     const actor = await ownedInCreation(ALVEN, ALVEN_SKILLS);
-    await asPlayer(() => write(actor, { "system.creation.active": false }));
+    expect(await asPlayer(() => requestFinishCreation(actor))).toBe(true);
     expect(active(actor)).toBe(false);
     await asPlayer(() => write(actor, { system: { creation: { active: true } } }));
+    await expect(asPlayer(() => rawUpdate(actor as never, { system: { creation: { active: true } } }))).rejects.toThrow(SERVER);
     expect(active(actor)).toBe(false);
     expect(warnings()).toEqual(["GENESYS.Creation.Refused.Reopen"]);
     await write(actor, { "system.creation.active": true });
@@ -105,31 +110,28 @@ describe("finishing and reopening", () => {
 
   it("a player may finish under the allowance, not over it; the Narrator may finish over it", async () => {
     const under = await ownedInCreation({ ...ALVEN, charm: 6 }, ALVEN_SKILLS.slice(0, 2));
-    await asPlayer(() => write(under, { "system.creation.active": false }));
+    expect(await asPlayer(() => requestFinishCreation(under))).toBe(true);
     expect(active(under)).toBe(false);
     const over = await ownedInCreation({ ...ALVEN, charm: 10 }, ALVEN_SKILLS);
-    await asPlayer(() => write(over, { "system.creation.active": false, "system.fame": 2 }));
+    expect(await asPlayer(() => requestFinishCreation(over))).toBe(false);
     expect(active(over)).toBe(true);
-    // The whole write is refused, not only the lock.
-    expect(personOf(over).fame).toBe(0);
-    expect(warnings()).toEqual(["GENESYS.Creation.Refused.OverBudget"]);
+    expect(warnings()).toEqual(["GENESYS.Creation.Refused.OverBudget {}"]);
     await write(over, { "system.creation.active": false });
     expect(active(over)).toBe(false);
   });
 
-  it("after creation a player cannot change allocated grades (the Narrator can); earned grades and the rest stay the player's", async () => {
+  it("after creation a player cannot change allocated grades (the Narrator can); earned grades and points are the Narrator's too", async () => {
     const actor = await ownedInCreation(ALVEN, ALVEN_SKILLS);
     const skill = actor.items.find((i) => i.name === "Veterinaria");
     if (!skill) throw new Error("no skill");
-    await asPlayer(() => write(skill, { "system.bought": 9 }));
-    expect((skill.system as unknown as { bought: number }).bought).toBe(9);
-    await asPlayer(() => write(skill, { "system.bought": 8 }));
-    await asPlayer(() => write(actor, { "system.creation.active": false }));
-    await asPlayer(() => write(skill, { system: { bought: 10 } }));
+    expect(await asPlayer(() => requestProtectedEdit(skill.uuid, { bought: 7 }))).toBe(true);
+    expect((skill.system as unknown as { bought: number }).bought).toBe(7);
+    expect(await asPlayer(() => requestProtectedEdit(skill.uuid, { bought: 8 }))).toBe(true);
+    expect(await asPlayer(() => requestFinishCreation(actor))).toBe(true);
+    expect(await asPlayer(() => requestProtectedEdit(skill.uuid, { bought: 10 }))).toBe(false);
     expect((skill.system as unknown as { bought: number }).bought).toBe(8);
-    expect(warnings()).toEqual(["GENESYS.Creation.Refused.Allocated"]);
-    await asPlayer(() => write(skill, { "system.earned": 1, "system.increment": 2 }));
-    expect(skill.system).toMatchObject({ earned: 1, increment: 2 });
+    await expect(asPlayer(() => rawUpdate(skill as never, { "system.earned": 1, "system.increment": 2 }))).rejects.toThrow(SERVER);
+    expect(skill.system).toMatchObject({ earned: 0, increment: 0 });
     await write(skill, { "system.bought": 10 });
     expect((skill.system as unknown as { bought: number }).bought).toBe(10);
   });
@@ -141,9 +143,9 @@ describe("finishing and reopening", () => {
     const synthetic = token.actor as unknown as GenesysActor; // the double's token actor is a GenesysActor subclass
     expect(active(synthetic)).toBe(true);
     expect(personOf(synthetic).creationBalance().exact).toBe(true);
-    await asPlayer(() => write(synthetic, { "system.creation.active": false }));
+    expect(await asPlayer(() => requestFinishCreation(synthetic))).toBe(true);
     expect(active(synthetic)).toBe(false);
-    await asPlayer(() => write(synthetic, { "system.creation.active": true }));
+    await expect(asPlayer(() => rawUpdate(synthetic as never, { "system.creation.active": true }))).rejects.toThrow(SERVER);
     expect(active(synthetic)).toBe(false);
     expect(active(actor)).toBe(true);
   });

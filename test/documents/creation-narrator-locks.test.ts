@@ -1,14 +1,18 @@
 /**
- * §1.3.3 what creation mode leaves to the Narrator, written as a player who owns the character would get round it with
- * ordinary writes (the sheet's inputs, or the documents API a console reaches): earned grades typed in during creation,
- * a new skill carrying allocated grades after it, a finishing write that also raises a score, and a characteristic
- * raised after creation. Regression tests of review s17a (data/actor/creation.ts, CharacterModel, SkillModel).
+ * §1.3.3 what creation mode leaves to the Narrator, tried by a player who owns the character: the sheet's edits go to
+ * the Narrator's client (authority/protected-edit.ts), which takes a creation spend within the allowance and nothing
+ * else; his own writes of those values, ordinary or raw, are refused by the server (gmOnlyFields). Earned grades typed
+ * in during creation, a new skill carrying allocated grades after it, a spend that goes over, and a characteristic
+ * raised after creation. Regression tests of review s17a, restated for the server's lock.
  */
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { CREATION_SETTINGS } from "../../src/settings/creation-settings.js";
 import { SYSTEM_ID } from "../../src/settings/rules-settings.js";
 import type { GenesysActor } from "../../src/documents/actor.js";
+import { requestProtectedEdit } from "../../src/authority/protected-edit.js";
+import { requestFinishCreation } from "../../src/authority/owner-actions.js";
 import { asPlayer, bootSystem, foundryDouble } from "../foundry/boot.js";
+import { rawUpdate } from "../foundry/documents.js";
 import { createScene, placeToken } from "../foundry/scenes.js";
 import { ALVEN, createActor, personOf } from "./helpers.js";
 
@@ -55,19 +59,22 @@ function skillOf(actor: GenesysActor, name: string): { bought: number; earned: n
   return item.system as unknown as { bought: number; earned: number; grade: number | null }; // a SkillModel
 }
 
-const finish = (actor: GenesysActor): Promise<void> => asPlayer(() => write(actor, { "system.creation.active": false }));
+const finish = (actor: GenesysActor): Promise<boolean> => asPlayer(() => requestFinishCreation(actor));
+/** The sheet's edit of protected values, as a player's submit sends it. */
+const edit = (doc: { uuid: string | null }, system: Record<string, unknown>): Promise<boolean> => asPlayer(() => requestProtectedEdit(doc.uuid ?? "", system));
+const SERVER = "may only be modified by a GM or Assistant GM user";
 
 describe("§1.3.3 earned grades wait for play (§1.8): in creation only allocated grades, which the budget counts", () => {
-  it("a player's 'earned' typed on a skill in creation is refused with a warning; the budget stays honest", async () => {
+  it("a player's 'earned' on a skill in creation is refused by the Narrator's client and by the server; allocated grades go through", async () => {
     const actor = await ownedInCreation([{ name: "Pistola", characteristic: "perception", bought: 0 }]);
     const item = actor.items.find((i) => i.name === "Pistola");
     if (!item) throw new Error("no skill");
-    await asPlayer(() => write(item, { system: { earned: 20 } }));
-    await asPlayer(() => write(item, { "system.earned": 3, "system.increment": 1 }));
+    expect(await edit(item, { earned: 20 })).toBe(false);
+    await expect(asPlayer(() => rawUpdate(item as never, { "system.earned": 3, "system.increment": 1 }))).rejects.toThrow(SERVER);
     expect(skillOf(actor, "Pistola")).toMatchObject({ earned: 0, grade: ALVEN.perception });
-    expect(warnings()).toEqual(["GENESYS.Creation.Refused.Earned", "GENESYS.Creation.Refused.Earned"]);
-    // Allocated grades stay his to set while creating; the Narrator may set earned ones.
-    await asPlayer(() => write(item, { "system.bought": 2 }));
+    expect(warnings()).toEqual([expect.stringContaining("GENESYS.Authority.Edit.NarratorOnly")]);
+    // Allocated grades stay his to spend while creating; the Narrator may set earned ones.
+    expect(await edit(item, { bought: 2 })).toBe(true);
     await write(item, { "system.earned": 1 });
     expect(skillOf(actor, "Pistola")).toMatchObject({ bought: 2, earned: 1 });
   });
@@ -81,9 +88,9 @@ describe("§1.3.3 earned grades wait for play (§1.8): in creation only allocate
 });
 
 describe("§1.3.3 after creation allocated grades are the Narrator's, on new skills too", () => {
-  it("a player's new skill carrying 15 allocated grades is added without them, with a warning; the Narrator's keeps them", async () => {
+  it("a player's new skill carrying 15 allocated or 2 earned grades is added without them, with a warning; the Narrator's keeps them", async () => {
     const actor = await ownedInCreation(ALVEN_SKILLS);
-    await finish(actor);
+    expect(await finish(actor)).toBe(true);
     expect(personOf(actor).creation.active).toBe(false);
     await asPlayer(() => addSkills(actor, [{ name: "Spada", characteristic: "dexterity", bought: 15 }, { name: "Nuoto", characteristic: "strength", bought: 0 }]));
     expect(skillOf(actor, "Spada").bought).toBe(0);
@@ -91,42 +98,42 @@ describe("§1.3.3 after creation allocated grades are the Narrator's, on new ski
     expect(warnings()).toEqual(["GENESYS.Creation.Refused.NewSkillAllocated"]);
     await addSkills(actor, [{ name: "Arco", characteristic: "perception", bought: 6 }]);
     expect(skillOf(actor, "Arco").bought).toBe(6);
-    // Earned grades are the player's after creation (increments, §1.8), on a new skill as on an old one.
+    // Earned grades come from increments the Narrator's client records (§1.8), never with a player's new skill.
     await asPlayer(() => addSkills(actor, [{ name: "Corsa", characteristic: "dexterity", bought: 0, earned: 2 }]));
-    expect(skillOf(actor, "Corsa").earned).toBe(2);
+    expect(skillOf(actor, "Corsa").earned).toBe(0);
   });
 });
 
-describe("§1.3.3 finishing is judged on the scores the same write sets", () => {
-  it("one write that finishes and raises Fascino 8 → 12 (4 over) is refused as a whole; within the allowance it passes", async () => {
+describe("§1.3.3 a spend is judged against the allowance", () => {
+  it("Fascino 8 → 12 (4 over the exact 35) is refused; 8 → 6 (2 under) passes, and the player may finish", async () => {
     const actor = await ownedInCreation(ALVEN_SKILLS);
     expect(personOf(actor).creationBalance().exact).toBe(true);
-    await asPlayer(() => write(actor, { system: { creation: { active: false }, characteristics: { charm: 12 } } }));
-    expect(personOf(actor).creation.active).toBe(true);
+    expect(await edit(actor, { "characteristics.charm": 12 })).toBe(false);
     expect(personOf(actor).characteristics.charm).toBe(8);
-    expect(warnings()).toEqual(["GENESYS.Creation.Refused.OverBudget"]);
-    // Dotted keys, and a lower score in the same write: 2 under the allowance, which a player may finish with.
-    await asPlayer(() => write(actor, { "system.creation.active": false, "system.characteristics.charm": 6 }));
-    expect(personOf(actor).creation.active).toBe(false);
+    expect(warnings()).toEqual([expect.stringContaining("GENESYS.Creation.Refused.SpendOverBudget")]);
+    expect(await edit(actor, { "characteristics.charm": 6 })).toBe(true);
     expect(personOf(actor).characteristics.charm).toBe(6);
+    expect(await finish(actor)).toBe(true);
+    expect(personOf(actor).creation.active).toBe(false);
+  });
+
+  it("a player's own finishing write, even within the allowance, is the server's to refuse", async () => {
+    const actor = await ownedInCreation(ALVEN_SKILLS);
+    await expect(asPlayer(() => rawUpdate(actor as never, { "system.creation.active": false }))).rejects.toThrow(SERVER);
+    expect(personOf(actor).creation.active).toBe(true);
   });
 });
 
 describe("§1.3.3 after creation the characteristics are the Narrator's", () => {
-  it("a player's Forza 5 → 12 after creation is refused with a warning; the Narrator raises it", async () => {
+  it("a player's Forza 5 → 12 after creation is refused; the Narrator raises it", async () => {
     const actor = await ownedInCreation(ALVEN_SKILLS);
-    await asPlayer(() => write(actor, { "system.characteristics.strength": 6 }));
-    expect(personOf(actor).characteristics.strength).toBe(6);
-    await asPlayer(() => write(actor, { "system.characteristics.strength": 5 }));
+    expect(await edit(actor, { "characteristics.strength": 6 })).toBe(false); // 1 over the exact allowance
+    expect(await edit(actor, { "characteristics.strength": 4 })).toBe(true);
+    expect(await edit(actor, { "characteristics.strength": 5 })).toBe(true);
     await finish(actor);
-    await asPlayer(() => write(actor, { "system.characteristics.strength": 12 }));
-    await asPlayer(() => write(actor, { system: { characteristics: { strength: 12 }, fame: 1 } }));
+    expect(await edit(actor, { "characteristics.strength": 12 })).toBe(false);
+    await expect(asPlayer(() => rawUpdate(actor as never, { system: { characteristics: { strength: 12 } } }))).rejects.toThrow(SERVER);
     expect(personOf(actor).characteristics.strength).toBe(5);
-    expect(personOf(actor).fame).toBe(0);
-    expect(warnings()).toEqual(["GENESYS.Creation.Refused.Characteristics", "GENESYS.Creation.Refused.Characteristics"]);
-    // A write that sends the scores back unchanged (a whole sheet) is not a change; the rest of it goes through.
-    await asPlayer(() => write(actor, { system: { characteristics: { ...ALVEN }, fame: 1 } }));
-    expect(personOf(actor).fame).toBe(1);
     await write(actor, { "system.characteristics.strength": 12 });
     expect(personOf(actor).characteristics.strength).toBe(12);
   });
@@ -136,14 +143,22 @@ describe("§1.3.3 after creation the characteristics are the Narrator's", () => 
     await finish(actor);
     const token = placeToken(createScene("Bosco"), actor);
     const synthetic = token.actor as unknown as GenesysActor; // the double's token actor is a GenesysActor subclass
-    await asPlayer(() => write(synthetic, { "system.characteristics.dexterity": 11 }));
+    expect(await edit(synthetic, { "characteristics.dexterity": 11 })).toBe(false);
+    await expect(asPlayer(() => rawUpdate(synthetic as never, { "system.characteristics.dexterity": 11 }))).rejects.toThrow(SERVER);
     expect(personOf(synthetic).characteristics.dexterity).toBe(ALVEN.dexterity);
-    expect(warnings()).toEqual(["GENESYS.Creation.Refused.Characteristics"]);
   });
 
-  it("a Comparsa has no creation mode: its owner still edits its scores", async () => {
+  it("a Comparsa has no creation mode: its scores are the Narrator's, or its owner's once the Narrator opens it for free editing", async () => {
     const npc = await createActor({ name: "Oste", type: "npc", ownership: { default: 0, [playerId()]: 3 } });
-    await asPlayer(() => write(npc, { "system.characteristics.strength": 9 }));
+    expect(await edit(npc, { "characteristics.strength": 9 })).toBe(false);
+    await write(npc, { "system.freeEdit": true });
+    expect(await edit(npc, { "characteristics.strength": 9, "wounds.value": 2 })).toBe(true);
     expect(personOf(npc).characteristics.strength).toBe(9);
+    expect(personOf(npc).wounds.value).toBe(2);
+    // The opening itself stays the Narrator's.
+    await expect(asPlayer(() => rawUpdate(npc as never, { "system.freeEdit": false }))).rejects.toThrow(SERVER);
+    expect(await edit(npc, { freeEdit: false })).toBe(false);
+    expect(await edit(npc, { gmNotes: "<p>mio</p>" })).toBe(false);
+    expect(personOf(npc).freeEdit).toBe(true);
   });
 });

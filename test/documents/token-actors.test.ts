@@ -74,13 +74,16 @@ describe("an animal dropped as an unlinked token", () => {
     const { wolf, token, actor } = await wolfOnScene();
     const player = foundryDouble().users.find((u) => !u.isGM);
     if (!player) throw new Error("no player");
-    await expect(asPlayer(() => actor.update({ system: { wounds: { value: 1 } } }))).rejects.toThrow(/lacks permission/);
+    await expect(asPlayer(() => actor.update({ system: { description: "<p>mio</p>" } }))).rejects.toThrow(/lacks permission/);
     expect(token.delta).toEqual({});
     // fvtt-types brands ownership levels; 3 is OWNER.
     await wolf.update({ ownership: { default: 0, [player.id]: 3 } } as never);
-    await asPlayer(() => actor.update({ system: { wounds: { value: 1 } } }));
-    expect(token.delta).toMatchObject({ system: { wounds: { value: 1 } } });
-    expect(animalOf(wolf).wounds.value).toBe(0);
+    await asPlayer(() => actor.update({ system: { description: "<p>mio</p>" } }));
+    expect(token.delta).toMatchObject({ system: { description: "<p>mio</p>" } });
+    expect(animalOf(wolf).description).not.toBe("<p>mio</p>");
+    // Ferite stay the Narrator's even for the token's owner (authority/protected-fields.ts).
+    await expect(asPlayer(() => actor.update({ system: { wounds: { value: 1 } } }))).rejects.toThrow(/may only be modified by a GM/);
+    expect(animalOf(actor).wounds.value).toBe(0);
   });
 
   it("has no actor once its base actor is deleted", async () => {

@@ -247,8 +247,8 @@ describe("derived overrides are the Narrator's", () => {
     expect(personOf(actor).overrides.reflexes).toBeNull();
     expect(notes.slice(before)).toContainEqual({ level: "warn", message: "GENESYS.Warn.OverrideNarratorOnly" });
     // A player's other edits (the whole form, the override unchanged) still save.
-    await asPlayer(() => actor.update({ system: { fame: 2, overrides: { reflexes: null } } }));
-    expect(personOf(actor).fame).toBe(2);
+    await asPlayer(() => actor.update({ system: { biography: "<p>x</p>", overrides: { reflexes: null } } }));
+    expect(personOf(actor).biography).toBe("<p>x</p>");
     await actor.update({ system: { overrides: { reflexes: 12 } } });
     expect(personOf(actor).derived.reflexes).toBe(12);
   });

@@ -21,6 +21,7 @@ import { onNpcReaction } from "./reaction-action.js";
 import { onGrapple } from "./grapple-action.js";
 import { HandlebarsActorSheet, type ActorSheetContext, type PartialRenderOptions, type SheetRenderOptions, type TemplatePart } from "./handlebars-sheet-base.js";
 import type { SheetEnv } from "./context/shared.js";
+import { submitAsOwner } from "./protected-submit.js";
 
 function isCharacteristic(value: string | undefined): value is CharacteristicKey {
   return (CHARACTERISTICS as readonly string[]).includes(value ?? "");
@@ -200,6 +201,16 @@ export abstract class GenesysActorSheet<Ctx extends GenesysActorSheetContext = G
     }
   }
 
+  /** A player's protected values go to the Narrator's client (protected-submit.ts); the rest is core's write. */
+  protected override async _processSubmitData(...args: Parameters<foundry.applications.sheets.ActorSheetV2["_processSubmitData"]>): Promise<void> {
+    const [event, form, submitData, options] = args;
+    // The types name this FormDataExtended, but core hands over what _prepareSubmitData returns, a plain object (its
+    // own return type here; peers read submitData.system… in this override).
+    const prepared = submitData as unknown as Record<string, unknown>;
+    const forward = (data: Record<string, unknown>): Promise<void> => super._processSubmitData(event, form, data as unknown as typeof submitData, options);
+    await submitAsOwner(this.actor, prepared, forward);
+  }
+
   /** A check of the row's skill or the button's characteristic; the click's modifiers may skip the dialog or roll blind. */
   static async #onRollCheck(this: GenesysActorSheet, event: PointerEvent, target: HTMLElement): Promise<void> {
     const check = checkTargetOf(target);
@@ -241,7 +252,8 @@ export abstract class GenesysActorSheet<Ctx extends GenesysActorSheetContext = G
     const sys = this.actor.genesys;
     if (!sys || !Number.isInteger(delta) || (counter !== "wounds" && counter !== "fatigue")) return;
     const value = Math.max(0, sys[counter].value + delta);
-    await this.actor.update({ system: { [counter]: { value } } });
+    // A typed correction of a protected counter: the Narrator's write, or the player's under free editing.
+    await submitAsOwner(this.actor, { system: { [counter]: { value } } }, (data) => this.actor.update(data).then(() => undefined));
   }
 
   static async #onRecover(this: GenesysActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {

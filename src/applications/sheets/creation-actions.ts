@@ -5,6 +5,7 @@
  */
 import { CharacterModel } from "../../data/actor/character.js";
 import { GenesysActor } from "../../documents/actor.js";
+import { requestFinishCreation } from "../../authority/owner-actions.js";
 import { guarded } from "../guarded.js";
 import { sheetEnv } from "./actor-sheet.js";
 import { finishVerdict } from "./context/creation.js";
@@ -36,7 +37,7 @@ export async function onFinishCreation(this: SheetThis, _event: PointerEvent, _t
       ],
     });
     if (answer !== "finish" || !system.creation.active) return;
-    await actor.update({ system: { creation: { active: false } } });
+    await requestFinishCreation(actor);
   });
 }
 

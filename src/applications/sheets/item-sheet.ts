@@ -3,6 +3,7 @@ import { WeaponModel } from "../../data/item/weapon.js";
 import { buildItemContext, type ItemSheetData } from "./context/item.js";
 import { EFFECT_ACTIONS } from "./effect-actions.js";
 import { sheetEnv } from "./actor-sheet.js";
+import { submitAsOwner } from "./protected-submit.js";
 import { arraysFromForm, withoutRow, withRow } from "./form-arrays.js";
 import { HandlebarsItemSheet, type ItemSheetContext, type PrepareContextOptions, type SheetRenderOptions, type TemplatePart } from "./handlebars-sheet-base.js";
 
@@ -60,6 +61,16 @@ export class GenesysItemSheet extends HandlebarsItemSheet<GenesysItemSheetContex
     const sys = this.item.system;
     if (sys instanceof WeaponModel) arraysFromForm(data, { "system.modes": sys.toObject().modes });
     return data;
+  }
+
+  /** A player's protected values go to the Narrator's client (protected-submit.ts); the rest is core's write. */
+  protected override async _processSubmitData(...args: Parameters<foundry.applications.sheets.ItemSheetV2["_processSubmitData"]>): Promise<void> {
+    const [event, form, submitData, options] = args;
+    // The types name this FormDataExtended, but core hands over what _prepareSubmitData returns, a plain object (its
+    // own return type here; peers read submitData.system… in this override).
+    const prepared = submitData as unknown as Record<string, unknown>;
+    const forward = (data: Record<string, unknown>): Promise<void> => super._processSubmitData(event, form, data as unknown as typeof submitData, options);
+    await submitAsOwner(this.item, prepared, forward);
   }
 
   /** A new mode starts as a copy of the one in use: most weapons differ only in one or two values between modes. */

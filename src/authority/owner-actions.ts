@@ -1,0 +1,133 @@
+/**
+ * What a player does to protected values of his own actor (authority/protected-fields.ts), as intents the active
+ * Narrator's client checks and carries out: finishing creation (§1.3.3, never over the allowance), reloading a weapon
+ * (its magazine full again), a hit he takes on his own actor (through the same damage pipeline), and rest (§1.5.3),
+ * which heals and is therefore the Narrator's call unless he opened the actor for free editing.
+ */
+import { registerIntent, sendIntent, notifyResult, type IntentResult, type Requester } from "./intent-channel.js";
+import { requestProtectedEdit } from "./protected-edit.js";
+import { valueAt } from "./protected-fields.js";
+import { CharacterModel } from "../data/actor/character.js";
+import { WeaponModel } from "../data/item/weapon.js";
+import { BODY_AREAS } from "../data/item/armor.js";
+import type { ApplyDamageOptions, CounterChange, GenesysActor } from "../documents/actor.js";
+import { registerNarratorRequests } from "../documents/narrator-requests.js";
+import { AIMED_AREAS } from "../rules/attack.js";
+import type { RestPeriod } from "../rules/recovery.js";
+import { DAMAGE_TYPES } from "../rules/types.js";
+
+export const OWNER_INTENTS = { finishCreation: "creation.finish", reload: "weapon.reload", damage: "actor.damage", recover: "actor.recover" } as const;
+
+const no = (warning: string, data?: Record<string, string>): IntentResult => (data ? { ok: false, warning, data } : { ok: false, warning });
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+const isUuid = (v: unknown): v is string => typeof v === "string" && v.length <= 300 && /^(Actor|Scene)\.[A-Za-z0-9.]+$/.test(v);
+const isId = (v: unknown): v is string => typeof v === "string" && /^[A-Za-z0-9]{1,64}$/.test(v);
+const whole = (v: unknown, max: number): v is number => typeof v === "number" && Number.isInteger(v) && v >= 0 && v <= max;
+
+/** The actor a payload names, when the requester owns it. */
+async function ownedActor(requester: Requester, uuid: unknown): Promise<{ actor: GenesysActor } | { refusal: IntentResult }> {
+  if (!isUuid(uuid)) return { refusal: no("GENESYS.Authority.Invalid") };
+  let doc: unknown;
+  try {
+    doc = await foundry.utils.fromUuid(uuid as `Actor.${string}`); // the shape was checked above
+  } catch {
+    doc = null;
+  }
+  if (!(doc instanceof CONFIG.Actor.documentClass)) return { refusal: no("GENESYS.Authority.Edit.Gone") };
+  // fvtt-types types collection members as User.Stored, which the lint rule cannot match to the User class.
+  // eslint-disable-next-line @typescript-eslint/no-unsafe-class-instance-assignment
+  if (!requester.isGM && !doc.testUserPermission(requester.user, "OWNER")) return { refusal: no("GENESYS.Warn.NotOwner", { name: doc.name }) };
+  return { actor: doc as GenesysActor }; // CONFIG.Actor.documentClass is GenesysActor
+}
+
+/** §1.3.3 finishing creation: the player's choice under the allowance, the Narrator's over it. */
+export async function onFinishCreation(requester: Requester, payload: unknown): Promise<IntentResult> {
+  const found = await ownedActor(requester, isObject(payload) ? payload["uuid"] : null);
+  if ("refusal" in found) return found.refusal;
+  const actor = found.actor;
+  const sys = actor.genesys;
+  if (!(sys instanceof CharacterModel) || !sys.creation.active) return no("GENESYS.Authority.Invalid");
+  if (!requester.isGM && sys.creationBalance().over) return no("GENESYS.Creation.Refused.OverBudget");
+  await actor.update({ system: { creation: { active: false } } });
+  return { ok: true };
+}
+
+/** A weapon with a magazine reloaded: its rounds back to the mode's C (§2.4.1). */
+export async function onReload(requester: Requester, payload: unknown): Promise<IntentResult> {
+  if (!isObject(payload) || !isId(payload["itemId"])) return no("GENESYS.Authority.Invalid");
+  const found = await ownedActor(requester, payload["uuid"]);
+  if ("refusal" in found) return found.refusal;
+  const actor = found.actor;
+  const item = actor.items.get(payload["itemId"]);
+  const sys = item?.system;
+  if (!item || !(sys instanceof WeaponModel)) return no("GENESYS.Api.Warn.NoWeapon", { name: actor.name, weapon: payload["itemId"] });
+  const magazine = sys.active?.magazine ?? null;
+  if (magazine === null) return no("GENESYS.Sheet.Weapon.NoMagazine", { weapon: item.name });
+  if (sys.rounds !== magazine) await item.update({ system: { rounds: magazine } });
+  return { ok: true, info: "GENESYS.Sheet.Weapon.Reloaded", data: { weapon: item.name, rounds: String(magazine) } };
+}
+
+/** The damage options a player may send for his own actor, field by field (venom is a biter's, never sent). */
+export function readOwnDamage(raw: unknown): ApplyDamageOptions | null {
+  if (!isObject(raw)) return null;
+  const { amount, type, armourPiercing, aimedArea, bodyArea, grazing, ignoreArmour, rangedBeyondHalf, explosive, blastDistance } = raw;
+  if (!whole(amount, 999) || typeof type !== "string" || !(DAMAGE_TYPES as readonly string[]).includes(type)) return null;
+  const flags = { armourPiercing, grazing, ignoreArmour, rangedBeyondHalf, explosive };
+  if (Object.values(flags).some((f) => f !== undefined && typeof f !== "boolean")) return null;
+  if (aimedArea !== undefined && !(AIMED_AREAS as readonly unknown[]).includes(aimedArea)) return null;
+  if (bodyArea !== undefined && !(BODY_AREAS as readonly unknown[]).includes(bodyArea)) return null;
+  if (blastDistance !== undefined && !(typeof blastDistance === "number" && blastDistance >= 0 && blastDistance <= 1_000)) return null;
+  // Each field was checked above against the list or the type the pipeline takes.
+  return JSON.parse(JSON.stringify({ amount, type, armourPiercing, aimedArea, bodyArea, grazing, ignoreArmour, rangedBeyondHalf, explosive, blastDistance })) as ApplyDamageOptions;
+}
+
+/** A hit the owner takes on his own actor (a macro, the token HUD): it only hurts him, so it is his to ask. */
+export async function onOwnDamage(requester: Requester, payload: unknown): Promise<IntentResult> {
+  const found = await ownedActor(requester, isObject(payload) ? payload["uuid"] : null);
+  if ("refusal" in found) return found.refusal;
+  const actor = found.actor;
+  const options = readOwnDamage(isObject(payload) ? payload["options"] : null);
+  if (!options) return no("GENESYS.Authority.Invalid");
+  const change = await actor.applyDamage(options);
+  return change ? { ok: true, data: { change: JSON.stringify(change) } } : no("GENESYS.Authority.NotAllowed");
+}
+
+/** §1.5.3 rest on the sheet: it heals, so only under free editing (else the Narrator passes time, or rests the actor). */
+export async function onRecover(requester: Requester, payload: unknown): Promise<IntentResult> {
+  const found = await ownedActor(requester, isObject(payload) ? payload["uuid"] : null);
+  if ("refusal" in found) return found.refusal;
+  const actor = found.actor;
+  const minutes = isObject(payload) ? payload["minutes"] : null;
+  const days = isObject(payload) ? payload["days"] : null;
+  if (!whole(minutes, 1_000_000) || !whole(days, 100_000)) return no("GENESYS.Authority.Invalid");
+  if (!requester.isGM && valueAt(actor.system, "freeEdit") !== true) return no("GENESYS.Authority.Edit.NarratorOnly", { name: actor.name });
+  const change = await actor.recover({ minutes, days });
+  return change ? { ok: true, data: { change: JSON.stringify(change) } } : no("GENESYS.Authority.NotAllowed");
+}
+
+function changeOf(result: IntentResult): CounterChange | null {
+  if (!notifyResult(result) || !result.ok || !result.data?.["change"]) return null;
+  return JSON.parse(result.data["change"]) as CounterChange; // written by onOwnDamage/onRecover above
+}
+
+/** Asks the Narrator's client to finish creation. */
+export async function requestFinishCreation(actor: GenesysActor): Promise<boolean> {
+  return notifyResult(await sendIntent(OWNER_INTENTS.finishCreation, { uuid: actor.uuid }));
+}
+
+/** Asks the Narrator's client to reload a weapon. */
+export async function requestReload(actor: GenesysActor, itemId: string): Promise<boolean> {
+  return notifyResult(await sendIntent(OWNER_INTENTS.reload, { uuid: actor.uuid, itemId }));
+}
+
+export function registerOwnerActions(): void {
+  registerIntent(OWNER_INTENTS.finishCreation, onFinishCreation);
+  registerIntent(OWNER_INTENTS.reload, onReload);
+  registerIntent(OWNER_INTENTS.damage, onOwnDamage);
+  registerIntent(OWNER_INTENTS.recover, onRecover);
+  registerNarratorRequests({
+    damage: async (actor, options) => changeOf(await sendIntent(OWNER_INTENTS.damage, { uuid: actor.uuid, options })),
+    recover: async (actor, rest: RestPeriod) => changeOf(await sendIntent(OWNER_INTENTS.recover, { uuid: actor.uuid, ...rest })),
+    edit: (actor, system) => requestProtectedEdit(actor.uuid, system),
+  });
+}
