@@ -1,0 +1,92 @@
+/**
+ * What a player does to protected values of his own actor goes through the Narrator's client (authority/owner-actions.ts):
+ * a hit he takes through the damage pipeline, rest only under free editing, a lowered counter on the token HUD as a
+ * sheet edit, a reload that fills the magazine. A forged payload is refused and nothing changes.
+ */
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { OWNER_INTENTS, requestReload } from "../../src/authority/owner-actions.js";
+import { sendIntent } from "../../src/authority/intent-channel.js";
+import type { GenesysActor } from "../../src/documents/actor.js";
+import { asPlayer, bootSystem, foundryDouble } from "../foundry/boot.js";
+import { createActor, personOf } from "../documents/helpers.js";
+
+beforeAll(async () => {
+  await bootSystem();
+});
+
+beforeEach(() => {
+  foundryDouble().notifications.length = 0;
+});
+
+const playerId = (): string => foundryDouble().users.find((u) => !u.isGM)?.id ?? "";
+const warnings = (): string[] => foundryDouble().notifications.filter((n) => n.level === "warn").map((n) => n.message);
+const HUMAN = { dexterity: 7, experience: 7, charm: 7, strength: 7, perception: 7 };
+
+async function owned(): Promise<GenesysActor> {
+  return createActor({ name: "Mio", type: "character", ownership: { default: 0, [playerId()]: 3 }, system: { characteristics: HUMAN, creation: { active: false } } });
+}
+
+describe("a player's own actor, through the Narrator's client", () => {
+  it("a hit he takes (a macro, the API) goes through the pipeline: 6 trauma → 6 Ferite, and the change comes back", async () => {
+    const actor = await owned();
+    const change = await asPlayer(() => actor.applyDamage({ amount: 6, type: "wounding", ignoreArmour: true }));
+    expect(personOf(actor).wounds.value).toBe(6);
+    expect(change).toMatchObject({ kind: "damage", before: { wounds: 0 }, after: { wounds: 6 } });
+  });
+
+  it("venom or an amount past any counter in the payload is refused, nothing applied", async () => {
+    const actor = await owned();
+    const venom = { amount: 1, type: "wounding", venom: { roll: 12, dice: 2, maxPerDay: 12, injectedToday: 0 } };
+    expect(await asPlayer(() => sendIntent(OWNER_INTENTS.damage, { uuid: actor.uuid, options: { amount: 5_000, type: "wounding" } }))).toMatchObject({ ok: false, warning: "GENESYS.Authority.Invalid" });
+    // Venom is read away: the hit is the player's to take, the doses a biter's.
+    expect(await asPlayer(() => sendIntent(OWNER_INTENTS.damage, { uuid: actor.uuid, options: venom }))).toMatchObject({ ok: true });
+    expect(personOf(actor).poison.doses).toBe(0);
+  });
+
+  it("rest heals, so it is refused until the Narrator opens the actor for free editing", async () => {
+    const actor = await owned();
+    await actor.update({ system: { wounds: { value: 4 }, fatigue: { value: 3 } } });
+    expect(await asPlayer(() => actor.recover({ minutes: 15, days: 0 }))).toBeNull();
+    expect(personOf(actor).fatigue.value).toBe(3);
+    expect(warnings()).toEqual([expect.stringContaining("GENESYS.Authority.Edit.NarratorOnly")]);
+    await actor.update({ system: { freeEdit: true } });
+    const change = await asPlayer(() => actor.recover({ minutes: 15, days: 0 }));
+    expect(change?.after.fatigue).toBe(0); // §1.5.3 −1 Fatica per 5 minutes
+  });
+
+  it("lowering Ferite on the token HUD is a sheet edit: refused, then taken under free editing", async () => {
+    const actor = await owned();
+    await actor.update({ system: { wounds: { value: 5 } } });
+    await asPlayer(() => actor.modifyTokenAttribute("wounds", -2, true, false));
+    expect(personOf(actor).wounds.value).toBe(5);
+    await actor.update({ system: { freeEdit: true } });
+    await asPlayer(() => actor.modifyTokenAttribute("wounds", -2, true, false));
+    expect(personOf(actor).wounds.value).toBe(3);
+  });
+
+  it("reloading fills the magazine of the mode in use (C 6); a weapon without one says so", async () => {
+    const actor = await owned();
+    const created = (await actor.createEmbeddedDocuments("Item", [
+      { name: "Revolver", type: "weapon", system: { modes: [{ key: "ranged", magazine: 6, range: { kind: "metres", value: 30 } }], rounds: 1 } },
+      { name: "Spada", type: "weapon" },
+    ] as never)) as unknown as Item.Implementation[];
+    const [revolver, sword] = created;
+    if (!revolver?.id || !sword?.id) throw new Error("no weapons");
+    expect(await asPlayer(() => requestReload(actor, revolver.id ?? ""))).toBe(true);
+    expect((actor.items.get(revolver.id)?.system as unknown as { rounds: number }).rounds).toBe(6);
+    expect(await asPlayer(() => requestReload(actor, sword.id ?? ""))).toBe(false);
+    expect(warnings()).toEqual([expect.stringContaining("GENESYS.Sheet.Weapon.NoMagazine")]);
+  });
+
+  it("someone else's actor is refused for each action", async () => {
+    const other = await createActor({ name: "Altrui", type: "character", system: { characteristics: HUMAN } });
+    for (const [kind, payload] of [
+      [OWNER_INTENTS.damage, { uuid: other.uuid, options: { amount: 3, type: "wounding" } }],
+      [OWNER_INTENTS.recover, { uuid: other.uuid, minutes: 5, days: 0 }],
+      [OWNER_INTENTS.finishCreation, { uuid: other.uuid }],
+    ] as const) {
+      expect(await asPlayer(() => sendIntent(kind, payload))).toMatchObject({ ok: false, warning: "GENESYS.Warn.NotOwner" });
+    }
+    expect(personOf(other).wounds.value).toBe(0);
+  });
+});
