@@ -44,10 +44,12 @@ describe("§1.3.3 locked inputs on the sheets", () => {
     expect(disabledScores(await asPlayer(() => mainTab(building)))).toEqual([]);
   });
 
-  it("the Narrator edits them after creation; a Comparsa's owner edits its scores", async () => {
+  it("the Narrator edits them after creation; a Comparsa's owner only once the Narrator opens it for free editing", async () => {
     expect(disabledScores(await mainTab(await alven(false)))).toEqual([]);
     const npc = await innkeeper();
     await npc.update({ ownership: { default: 0, [playerId()]: 3 } as unknown as Actor.UpdateData["ownership"] });
+    expect(disabledScores(await asPlayer(() => mainTab(npc)))).toHaveLength(5);
+    await npc.update({ system: { freeEdit: true } } as never);
     expect(disabledScores(await asPlayer(() => mainTab(npc)))).toEqual([]);
   });
 

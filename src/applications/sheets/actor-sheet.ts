@@ -17,11 +17,15 @@ import { CHARACTERISTICS } from "../../rules/types.js";
 import { characteristicDrag, itemDrag } from "../../macros/roll-drag.js";
 import { addShortcutTooltips, checkTargetOf, quickCheck, SHEET_ROLL_BUTTONS } from "../quick-roll.js";
 import { creatableItemTypes, dropVerdict } from "./drop-policy.js";
+import { guarded } from "../guarded.js";
 import { onNpcReaction } from "./reaction-action.js";
 import { onGrapple } from "./grapple-action.js";
 import { HandlebarsActorSheet, type ActorSheetContext, type PartialRenderOptions, type SheetRenderOptions, type TemplatePart } from "./handlebars-sheet-base.js";
 import type { SheetEnv } from "./context/shared.js";
 import { submitAsOwner } from "./protected-submit.js";
+import { lockProtectedInputs, type LockState } from "./protected-inputs.js";
+import { valueAt } from "../../authority/protected-fields.js";
+import { inCreation } from "../../data/actor/creation.js";
 
 function isCharacteristic(value: string | undefined): value is CharacteristicKey {
   return (CHARACTERISTICS as readonly string[]).includes(value ?? "");
@@ -48,6 +52,11 @@ export function sheetEnv(document: { isEditable: boolean; limited: boolean }): S
   };
 }
 
+/** What the viewer may type on an actor's sheet, or on the sheet of one of its items. */
+export function lockStateOf(actor: Actor.Implementation | null): LockState {
+  return { isGM: game.user.isGM, freeEdit: actor !== null && valueAt(actor.system, "freeEdit") === true, inCreation: inCreation(actor) === true };
+}
+
 export abstract class GenesysActorSheet<Ctx extends GenesysActorSheetContext = GenesysActorSheetContext> extends HandlebarsActorSheet<Ctx> {
   static override DEFAULT_OPTIONS: SheetOptions = {
     classes: ["genesys", "sheet", "actor"],
@@ -63,6 +72,7 @@ export abstract class GenesysActorSheet<Ctx extends GenesysActorSheetContext = G
       recover: GenesysActorSheet.#onRecover,
       npcReaction: onNpcReaction,
       grapple: onGrapple,
+      toggleFreeEdit: GenesysActorSheet.#onToggleFreeEdit,
     },
   };
 
@@ -86,6 +96,7 @@ export abstract class GenesysActorSheet<Ctx extends GenesysActorSheetContext = G
   protected override async _onRender(context: Ctx, options: SheetRenderOptions): Promise<void> {
     await super._onRender(context, options);
     addShortcutTooltips(this.element, SHEET_ROLL_BUTTONS);
+    if (this.isEditable) lockProtectedInputs(this.element, "Actor", this.actor.type, lockStateOf(this.actor), game.i18n.localize("GENESYS.Sheet.NarratorValue"));
   }
 
   /** Rich text through Foundry's enricher (links, rolls, secrets for owners). */
@@ -254,6 +265,13 @@ export abstract class GenesysActorSheet<Ctx extends GenesysActorSheetContext = G
     const value = Math.max(0, sys[counter].value + delta);
     // A typed correction of a protected counter: the Narrator's write, or the player's under free editing.
     await submitAsOwner(this.actor, { system: { [counter]: { value } } }, (data) => this.actor.update(data).then(() => undefined));
+  }
+
+  /** The Narrator opens (or closes) this actor's protected values to its owner's own sheet edits. */
+  static async #onToggleFreeEdit(this: GenesysActorSheet): Promise<void> {
+    if (!game.user.isGM) return;
+    const open = valueAt(this.actor.system, "freeEdit") === true;
+    await guarded(undefined, () => this.actor.update({ system: { freeEdit: !open } } as Actor.UpdateData).then(() => undefined));
   }
 
   static async #onRecover(this: GenesysActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {

@@ -2,7 +2,8 @@
 import { WeaponModel } from "../../data/item/weapon.js";
 import { buildItemContext, type ItemSheetData } from "./context/item.js";
 import { EFFECT_ACTIONS } from "./effect-actions.js";
-import { sheetEnv } from "./actor-sheet.js";
+import { lockStateOf, sheetEnv } from "./actor-sheet.js";
+import { lockProtectedInputs } from "./protected-inputs.js";
 import { submitAsOwner } from "./protected-submit.js";
 import { arraysFromForm, withoutRow, withRow } from "./form-arrays.js";
 import { HandlebarsItemSheet, type ItemSheetContext, type PrepareContextOptions, type SheetRenderOptions, type TemplatePart } from "./handlebars-sheet-base.js";
@@ -53,6 +54,12 @@ export class GenesysItemSheet extends HandlebarsItemSheet<GenesysItemSheetContex
     // eslint-disable-next-line @typescript-eslint/no-unsafe-class-instance-assignment
     const enriched = await foundry.applications.ux.TextEditor.implementation.enrichHTML(html, { relativeTo: this.item, secrets: this.item.isOwner });
     return { ...base, ...buildItemContext({ item: this.item, env: sheetEnv({ isEditable: this.isEditable, limited: this.item.limited }), enrichedDescription: enriched }) };
+  }
+
+  /** A player's inputs of the item's numbers are closed unless the Narrator would take them (protected-inputs.ts). */
+  protected override async _onRender(...args: Parameters<foundry.applications.sheets.ItemSheetV2["_onRender"]>): Promise<void> {
+    await super._onRender(...args);
+    if (this.isEditable) lockProtectedInputs(this.element, "Item", this.item.type, lockStateOf(this.item.actor), game.i18n.localize("GENESYS.Sheet.NarratorValue"));
   }
 
   /** Weapon modes arrive keyed "0", "1"…: make them an array again, keeping fields the form does not show. */

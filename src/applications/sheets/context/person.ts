@@ -2,6 +2,7 @@
  * Context for the Protagonista / Comparsa sheet, built from the prepared actor. Every number is read from the data
  * model (which asked src/rules) or asked of src/rules here; the template only lays it out.
  */
+import { mayType, type LockState } from "../protected-inputs.js";
 import type { CharacterModel } from "../../../data/actor/character.js";
 import { inCreation } from "../../../data/actor/creation.js";
 import type { NpcModel } from "../../../data/actor/npc.js";
@@ -16,7 +17,7 @@ import type { SourcedPart } from "../../../effects/effect-math.js";
 import { actorEffectRows, type EffectsListContext } from "./effects.js";
 import { CHARACTERISTICS, type CharacteristicKey } from "../../../rules/types.js";
 import { buildCreationContext, type CreationContext } from "./creation.js";
-import { bySort, characteristicLabel, gradeBreakdownText, healthContext, itemRowBase, kg, signed, type HealthContext, type ItemRowBase, type SheetEnv, type SheetHeader } from "./shared.js";
+import { bySort, characteristicLabel, freeEditHeader, gradeBreakdownText, healthContext, itemRowBase, kg, signed, type HealthContext, type ItemRowBase, type SheetEnv, type SheetHeader } from "./shared.js";
 
 export type PersonSystem = CharacterModel | NpcModel;
 
@@ -152,8 +153,13 @@ export interface PersonSheetInput {
   enriched: { biography: string; gmNotes: string | null };
 }
 
+/** What the viewer may type here (sheets/protected-inputs.ts, which also closes the inputs on render). */
+function lockState(actor: Actor.Implementation, system: PersonSystem, env: SheetEnv): LockState {
+  return { isGM: env.isGM, freeEdit: system.freeEdit, inCreation: inCreation(actor) === true };
+}
+
 function characteristicBoxes(actor: Actor.Implementation, system: PersonSystem, env: SheetEnv): CharacteristicBox[] {
-  const locked = !env.isGM && inCreation(actor) === false;
+  const locked = !mayType("Actor", actor.type, "characteristics.strength", lockState(actor, system, env));
   return CHARACTERISTICS.map((key) => ({
     key,
     label: characteristicLabel(key, env),
@@ -166,7 +172,8 @@ function characteristicBoxes(actor: Actor.Implementation, system: PersonSystem, 
   }));
 }
 
-function derivedBoxes(system: PersonSystem, env: SheetEnv): DerivedBox[] {
+function derivedBoxes(actor: Actor.Implementation, system: PersonSystem, env: SheetEnv): DerivedBox[] {
+  const overrideLocked = !mayType("Actor", actor.type, "overrides.reflexes", lockState(actor, system, env));
   const formula = system.formula;
   return (["reflexes", "resistance", "speed"] as const).map((key) => {
     const override = system.overrides[key];
@@ -183,7 +190,7 @@ function derivedBoxes(system: PersonSystem, env: SheetEnv): DerivedBox[] {
         ? env.format("GENESYS.Sheet.Derived.Overridden", { formula: String(formula[key]) })
         : env.localize(`GENESYS.Sheet.Derived.Formula.${key}`),
       sources: sourcesText(system.sources.derived[key], env),
-      overrideLocked: !env.isGM,
+      overrideLocked,
     };
   });
 }
@@ -313,6 +320,7 @@ export function buildPersonContext({ actor, system, env, enriched }: PersonSheet
       name: actor.name,
       img: actor.img ?? "icons/svg/mystery-man.svg",
       typeLabel: env.localize(`TYPES.Actor.${actor.type}`),
+      freeEdit: freeEditHeader(system.freeEdit, env),
       stats: [
         ...(["reflexes", "resistance", "speed"] as const).map((k) => ({ key: k, label: env.localize(`GENESYS.Derived.${k}`), value: String(system.derived[k]) })),
         { key: "armour", label: env.localize("GENESYS.Sheet.Header.Armour"), value: String(armour.defence) },
@@ -324,7 +332,7 @@ export function buildPersonContext({ actor, system, env, enriched }: PersonSheet
     editable: env.editable,
     limited: env.limited,
     characteristics: characteristicBoxes(actor, system, env),
-    derived: derivedBoxes(system, env),
+    derived: derivedBoxes(actor, system, env),
     health: healthContext(system, env),
     armour: {
       defence: armour.defence,

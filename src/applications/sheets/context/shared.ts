@@ -23,6 +23,13 @@ export interface SheetHeader {
   img: string;
   typeLabel: string;
   stats: { key: string; label: string; value: string }[];
+  /** An actor the Narrator opened for free editing says so to everyone; only a Narrator gets the switch. */
+  freeEdit?: { open: boolean; toggle: boolean };
+}
+
+/** The header's free-editing tag and switch (authority/protected-edit.ts). */
+export function freeEditHeader(open: boolean, env: SheetEnv): { open: boolean; toggle: boolean } {
+  return { open, toggle: env.isGM && env.editable };
 }
 
 export interface SelectOption {
