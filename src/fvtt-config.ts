@@ -46,7 +46,7 @@ declare module "fvtt-types/configuration" {
     /** Set by a Narrator's client on the effects it creates (effects/effect-authority.ts); read as unknown. `stunHits`:
      *  the hits whose failed stun checks hold a prone effect (documents/stun-prone.ts), read as unknown. */
     ActiveEffect: { "genesys-gdr": { narrator?: boolean; stunHits?: string[] } };
-    /** The damage ledger the GM's client keeps (documents/damage-ledger.ts); read through readLedger. */
+    /** Where earlier versions kept the damage ledger (now `system.ledger`, documents/damage-ledger.ts); no longer read. */
     Actor: { "genesys-gdr": { ledger?: LedgerEntry[] } };
     /** Grapples in progress between the scene's tokens (grapple/grapple-state.ts), written by the GM; read as unknown. */
     Scene: { "genesys-gdr": { grapples?: unknown[] } };

@@ -59,8 +59,11 @@ export function studyDialogContext(i18n: Localizer, skill: StudentSkill, candida
     skill: i18n.format("GENESYS.Study.Dialog.Skill", { name: skill.name, grade: String(skill.grade) }),
     hint: i18n.localize("GENESYS.Study.Dialog.Hint"),
     related: skill.related,
+    // The skill's own field (protected): a player sees it, only the Narrator changes it here.
+    relatedLocked: !game.user.isGM,
     labels: {
       related: i18n.localize("GENESYS.Study.Dialog.Related"),
+      relatedLocked: i18n.localize("GENESYS.Sheet.NarratorValue"),
       teacher: i18n.localize("GENESYS.Study.Dialog.Teacher"),
       teacherGrade: i18n.localize("GENESYS.Study.Dialog.TeacherGrade"),
       teacherCharm: i18n.localize("GENESYS.Study.Dialog.TeacherCharm"),
@@ -152,6 +155,7 @@ export async function openStudyDialog(actor: GenesysActor, skillId: string): Pro
     // The start button without a readable form answers its action: a number that is not one.
     if (answer === "start") return warn("GENESYS.Study.Warn.BadForm");
     if (!isAnswer(answer)) return false;
-    return startStudy(actor, skillId, answer);
+    // A disabled box is not in the form: a player's answer keeps the skill's own value.
+    return startStudy(actor, skillId, game.user.isGM ? answer : { ...answer, related: skill.related });
   });
 }

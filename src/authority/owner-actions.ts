@@ -1,13 +1,15 @@
 /**
- * What a player does to protected values of his own actor (authority/protected-fields.ts), as intents the active
+ * What a player does to protected values of his own actor (data/protected-fields.ts), as intents the active
  * Narrator's client checks and carries out: finishing creation (§1.3.3, never over the allowance), reloading a weapon
  * (its magazine full again), a hit he takes on his own actor (through the same damage pipeline), and rest (§1.5.3),
  * which heals and is therefore the Narrator's call unless he opened the actor for free editing.
  */
 import { registerIntent, sendIntent, notifyResult, type IntentResult, type Requester } from "./intent-channel.js";
-import { requestProtectedEdit } from "./protected-edit.js";
-import { valueAt } from "./protected-fields.js";
+import { freeEditing, requestProtectedEdit } from "./protected-edit.js";
+import { registerPlayerCreatedItems } from "./player-created-items.js";
 import { CharacterModel } from "../data/actor/character.js";
+import { inCreation, newSkillGradesRefusal } from "../data/actor/creation.js";
+import { dropVerdict } from "../data/accepted-items.js";
 import { WeaponModel } from "../data/item/weapon.js";
 import { BODY_AREAS } from "../data/item/armor.js";
 import type { ApplyDamageOptions, CounterChange, GenesysActor } from "../documents/actor.js";
@@ -16,7 +18,7 @@ import { AIMED_AREAS } from "../rules/attack.js";
 import type { RestPeriod } from "../rules/recovery.js";
 import { DAMAGE_TYPES } from "../rules/types.js";
 
-export const OWNER_INTENTS = { finishCreation: "creation.finish", reload: "weapon.reload", damage: "actor.damage", recover: "actor.recover" } as const;
+export const OWNER_INTENTS = { finishCreation: "creation.finish", reload: "weapon.reload", damage: "actor.damage", recover: "actor.recover", addItem: "item.add" } as const;
 
 const no = (warning: string, data?: Record<string, string>): IntentResult => (data ? { ok: false, warning, data } : { ok: false, warning });
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
@@ -67,6 +69,72 @@ export async function onReload(requester: Requester, payload: unknown): Promise<
   return { ok: true, info: "GENESYS.Sheet.Weapon.Reloaded", data: { weapon: item.name, rounds: String(magazine) } };
 }
 
+/**
+ * Whose numbers an item brings, when a player asks to copy it onto his actor: a compendium's or a world item no
+ * player owns are the Narrator's; an item on another actor the requester owns was guarded there. Anything else (a
+ * world item a player made, someone else's actor) is refused.
+ */
+function trustedSource(requester: Requester, item: Item.Implementation): boolean {
+  if (requester.isGM || item.pack) return true;
+  const holder = item.actor;
+  // fvtt-types types collection members as User.Stored, which the lint rule cannot match to the User class.
+  // eslint-disable-next-line @typescript-eslint/no-unsafe-class-instance-assignment
+  if (holder) return holder.testUserPermission(requester.user, "OWNER");
+  // fvtt-types types collection members as User.Stored, which the lint rule cannot match to the User class.
+  // eslint-disable-next-line @typescript-eslint/no-unsafe-class-instance-assignment
+  return !game.users.contents.some((u) => !u.isGM && item.testUserPermission(u, "OWNER"));
+}
+
+/**
+ * A player adds an item to his actor (a drop, the sheet's "+"): his client may not create it, since its numbers are
+ * protected (and a v14 server refuses a player's creation of such an item outright: foundryvtt/foundryvtt#14252), so
+ * the Narrator's client copies the source or makes a blank one of the type, with a player's new skill's grades as
+ * creation allows them (data/actor/creation.ts newSkillGradesRefusal).
+ */
+export async function onAddItem(requester: Requester, payload: unknown): Promise<IntentResult> {
+  const found = await ownedActor(requester, isObject(payload) ? payload["uuid"] : null);
+  if ("refusal" in found) return found.refusal;
+  const actor = found.actor;
+  const p = isObject(payload) ? payload : {};
+  let data: Record<string, unknown>;
+  if (typeof p["source"] === "string") {
+    if (p["source"].length > 300 || !/^[A-Za-z0-9._-]+$/.test(p["source"])) return no("GENESYS.Authority.Invalid");
+    let source: unknown;
+    try {
+      source = await foundry.utils.fromUuid(p["source"] as `Item.${string}`); // the shape was checked above; fromUuid answers null for a wrong one
+    } catch {
+      source = null;
+    }
+    if (!(source instanceof CONFIG.Item.documentClass)) return no("GENESYS.Sheet.Drop.Missing");
+    // The configured class is fvtt-types' generic GenesysItem<any>: read as the world's item type.
+    if (!trustedSource(requester, source as Item.Implementation)) return no("GENESYS.Authority.NotAllowed");
+    const { _id: _dropped, ...rest } = source.toObject() as Record<string, unknown>; // a new id on this actor
+    data = rest;
+  } else {
+    const type = p["type"];
+    const name = p["name"];
+    if (typeof type !== "string" || typeof name !== "string" || name.length === 0 || name.length > 200) return no("GENESYS.Authority.Invalid");
+    data = { name, type };
+  }
+  const type = String(data["type"]);
+  const verdict = dropVerdict(actor.type, type);
+  if (!verdict.ok) return no(verdict.reason, { item: String(data["name"]), type, actor: actor.type });
+  if (type === "skill" && !requester.isGM) data = withoutPlayerGrades(data, inCreation(actor));
+  const created = await actor.createEmbeddedDocuments("Item", [data as Item.CreateData]);
+  const id = created?.[0]?.id;
+  return id ? { ok: true, data: { itemId: id } } : no("GENESYS.Sheet.Drop.Failed");
+}
+
+/** A skill's source with the grades a player's new skill may not bring set to 0. */
+function withoutPlayerGrades(data: Record<string, unknown>, creating: boolean | null): Record<string, unknown> {
+  const system = isObject(data["system"]) ? data["system"] : {};
+  const num = (v: unknown): number => (typeof v === "number" && Number.isInteger(v) ? v : 0);
+  const dropped = newSkillGradesRefusal({ bought: num(system["bought"]), earned: num(system["earned"]), ownerInCreation: creating, isGM: false });
+  const zeroed = dropped ? Object.fromEntries(dropped.fields.map((f) => [f, 0])) : {};
+  // Points come from checks only (§1.8.2).
+  return { ...data, system: { ...system, ...zeroed, increment: 0 } };
+}
+
 /** The damage options a player may send for his own actor, field by field (venom is a biter's, never sent). */
 export function readOwnDamage(raw: unknown): ApplyDamageOptions | null {
   if (!isObject(raw)) return null;
@@ -100,7 +168,7 @@ export async function onRecover(requester: Requester, payload: unknown): Promise
   const minutes = isObject(payload) ? payload["minutes"] : null;
   const days = isObject(payload) ? payload["days"] : null;
   if (!whole(minutes, 1_000_000) || !whole(days, 100_000)) return no("GENESYS.Authority.Invalid");
-  if (!requester.isGM && valueAt(actor.system, "freeEdit") !== true) return no("GENESYS.Authority.Edit.NarratorOnly", { name: actor.name });
+  if (!requester.isGM && !freeEditing(actor)) return no("GENESYS.Authority.Edit.NarratorOnly", { name: actor.name });
   const change = await actor.recover({ minutes, days });
   return change ? { ok: true, data: { change: JSON.stringify(change) } } : no("GENESYS.Authority.NotAllowed");
 }
@@ -115,6 +183,13 @@ export async function requestFinishCreation(actor: GenesysActor): Promise<boolea
   return notifyResult(await sendIntent(OWNER_INTENTS.finishCreation, { uuid: actor.uuid }));
 }
 
+/** Asks the Narrator's client to add an item to the actor: a copy of `source` (a uuid), or a new one of a type. */
+export async function requestAddItem(actor: GenesysActor, item: { source: string } | { type: string; name: string }): Promise<Item.Implementation | null> {
+  const result = await sendIntent(OWNER_INTENTS.addItem, { uuid: actor.uuid, ...item });
+  if (!notifyResult(result) || !result.ok) return null;
+  return actor.items.get(result.data?.["itemId"] ?? "") ?? null;
+}
+
 /** Asks the Narrator's client to reload a weapon. */
 export async function requestReload(actor: GenesysActor, itemId: string): Promise<boolean> {
   return notifyResult(await sendIntent(OWNER_INTENTS.reload, { uuid: actor.uuid, itemId }));
@@ -125,6 +200,8 @@ export function registerOwnerActions(): void {
   registerIntent(OWNER_INTENTS.reload, onReload);
   registerIntent(OWNER_INTENTS.damage, onOwnDamage);
   registerIntent(OWNER_INTENTS.recover, onRecover);
+  registerIntent(OWNER_INTENTS.addItem, onAddItem);
+  registerPlayerCreatedItems();
   registerNarratorRequests({
     damage: async (actor, options) => changeOf(await sendIntent(OWNER_INTENTS.damage, { uuid: actor.uuid, options })),
     recover: async (actor, rest: RestPeriod) => changeOf(await sendIntent(OWNER_INTENTS.recover, { uuid: actor.uuid, ...rest })),

@@ -6,7 +6,7 @@
  * else is refused with a warning and nothing is written.
  */
 import { registerIntent, sendIntent, notifyResult, type IntentResult, type Requester } from "./intent-channel.js";
-import { flatten, NARRATOR_FIELDS, touchesProtected, valueAt } from "./protected-fields.js";
+import { flatten, FREE_EDIT_EXCLUDED, isUnsafeKey, protectedPaths, valueAt } from "../data/protected-fields.js";
 import { characterBalance, inCreation, type AllocatedSkill } from "../data/actor/creation.js";
 import { SkillModel } from "../data/item/skill.js";
 import { creationAllowance } from "../settings/creation-settings.js";
@@ -34,6 +34,7 @@ export function expandPaths(flat: Record<string, unknown>): Record<string, unkno
   const out: Record<string, unknown> = {};
   for (const [path, value] of Object.entries(flat)) {
     const parts = path.split(".");
+    if (parts.some(isUnsafeKey)) continue;
     let node = out;
     for (const part of parts.slice(0, -1)) {
       const next = node[part];
@@ -63,19 +64,19 @@ async function targetOf(uuid: string): Promise<Target | null> {
   return null;
 }
 
-/** Reads the payload key by key: only protected paths of this type, no deletion or replacement operators. */
+/** Reads the payload key by key: each one a protected leaf of this type, exactly (no operator, no deeper key). */
 function readChanges(target: Target, raw: unknown): Record<string, unknown> | null {
   if (!isObject(raw)) return null;
   const entries = Object.entries(raw);
   if (entries.length === 0 || entries.length > MAX_KEYS) return null;
-  for (const [key] of entries) {
-    if (!/^[A-Za-z0-9_.]+$/.test(key) || !touchesProtected(target.documentName, target.type, key)) return null;
-  }
+  const leaves = protectedPaths(target.documentName, target.type);
+  for (const [key] of entries) if (!leaves.includes(key)) return null;
   return Object.fromEntries(entries);
 }
 
-function freeEditing(actor: Actor.Implementation): boolean {
-  return valueAt(actor.system, "freeEdit") === true;
+/** The stored opening, never the prepared value, which an Active Effect could change. */
+export function freeEditing(actor: Actor.Implementation): boolean {
+  return valueAt(actor._source.system, "freeEdit") === true;
 }
 
 /** The allocated grades of the actor's skills, with the given changes of one skill laid over. */
@@ -129,7 +130,7 @@ export async function onProtectedEdit(requester: Requester, payload: unknown): P
   const changes = readChanges(target, isObject(payload["system"]) ? flatten(payload["system"]) : null);
   if (!changes) return no("GENESYS.Authority.Invalid");
   if (!requester.isGM) {
-    const narrators = target.item === null && Object.keys(changes).some((k) => NARRATOR_FIELDS.some((n) => k === n || k.startsWith(`${n}.`)));
+    const narrators = target.item === null && Object.keys(changes).some((k) => FREE_EDIT_EXCLUDED.includes(k));
     if (narrators) return no("GENESYS.Authority.Edit.NarratorOnly", { name: target.actor.name });
     const refusal = freeEditing(target.actor) ? null : creationSpendRefusal(target, changes);
     if (refusal) return refusal;

@@ -1,10 +1,12 @@
 /**
  * §1.8.2 the increment point of a player's open check. Skill grades and points are protected values
- * (authority/protected-fields.ts), so the player's client only marks the point "pending" on its card; the active
+ * (data/protected-fields.ts), so the player's client only marks the point "pending" on its card; the active
  * Narrator's client, told by the server who posted the message (the `createChatMessage` hook's user id), checks that
  * this user owns the actor, works the check out again from the actor (grade, condition, Esperienza: a card's own
  * numbers are the poster's word) and the card's dice, stores the point, and writes what became of it on the card.
- * The card's difficulty and modifier are the player's claims, shown on it.
+ * The card's difficulty and modifier are the player's claims, shown on it. A card earns at most one point, once; a
+ * player's cards earn at most a few points a minute (a console could post winning cards by the hundred); cards posted
+ * while no Narrator was connected are settled when one connects.
  */
 import { gmQueue } from "../authority/serial-queue.js";
 import { SkillModel } from "../data/item/skill.js";
@@ -45,27 +47,62 @@ export async function settlePendingPoint(roll: GenesysCheckRoll, held: Increment
   return recordIncrement(actor, skillId, award.reason);
 }
 
+/** Points settled per poster in the last minute, and cards already settled (bounded). */
+export const settleLimits = { perMinute: 6, windowMs: 60_000 };
+const settledAt = new Map<string, number[]>();
+const settled = new Set<string>();
+
+/** Takes one of the poster's settlements for this minute; false when he has used them all. */
+function admitSettlement(posterId: string): boolean {
+  // fvtt-types types get() as always finding the user; an id from the server may name one deleted since.
+  if ((game.users.get(posterId) as User.Stored | undefined)?.isGM) return true;
+  const now = Date.now();
+  const recent = (settledAt.get(posterId) ?? []).filter((at) => now - at < settleLimits.windowMs);
+  if (recent.length >= settleLimits.perMinute) return false;
+  recent.push(now);
+  settledAt.set(posterId, recent);
+  return true;
+}
+
 async function settleMessage(rolls: CheckRollClass, message: ChatMessage.Implementation, posterId: string): Promise<void> {
   const all = message.rolls;
-  let changed = false;
-  for (const roll of all) {
-    if (!(roll instanceof rolls)) continue;
+  const pending: GenesysCheckRoll[] = [];
+  for (const r of all) if (r instanceof rolls && r.options.increment?.status === "pending") pending.push(r);
+  if (pending.length === 0 || settled.has(message.id ?? "")) return;
+  settled.add(message.id ?? "");
+  if (settled.size > 2_000) settled.clear();
+  // Our check cards carry one roll: anything else is not one of them, and earns nothing.
+  const admitted = pending.length === 1 && all.length === 1 && admitSettlement(posterId);
+  for (const roll of pending) {
     const held = roll.options.increment;
-    if (held?.status !== "pending") continue;
-    roll.options.increment = await settlePendingPoint(roll, held, posterId);
-    changed = true;
+    if (!held) continue;
+    roll.options.increment = admitted ? await settlePendingPoint(roll, held, posterId) : { ...held, status: "failed", grade: null };
   }
   // The roll class is the one registered in CONFIG.Dice.rolls, which the lint rule cannot match to AnyRoll.
    
-  if (changed) await message.update({ rolls: all });
+  await message.update({ rolls: all });
+}
+
+function settleLater(rolls: CheckRollClass, message: ChatMessage.Implementation, posterId: string): void {
+  void gmQueue.run(() => settleMessage(rolls, message, posterId)).catch((error: unknown) => {
+    console.error("GeneSys GdR | increment point not settled", error);
+  });
 }
 
 /** On every client; only the active Narrator's acts, one message at a time. */
 export function registerOpenCheckAward(rolls: CheckRollClass): void {
   Hooks.on("createChatMessage", (message, _options, userId) => {
+    if (game.user.isActiveGM) settleLater(rolls, message, userId);
+  });
+  // Cards posted while no Narrator was connected: their author is who posted them (only a GM posts as another).
+  Hooks.once("ready", () => {
     if (!game.user.isActiveGM) return;
-    void gmQueue.run(() => settleMessage(rolls, message, userId)).catch((error: unknown) => {
-      console.error("GeneSys GdR | increment point not settled", error);
-    });
+    for (const message of game.messages.contents.slice(-100)) {
+      // fvtt-types types the author as always there; a deleted user leaves none.
+      const author = (message.author as User.Stored | null | undefined)?.id;
+      // The stored message is fvtt-types' structural ChatMessage.Stored, which the lint rule cannot match to the class.
+      // eslint-disable-next-line @typescript-eslint/no-unsafe-class-instance-assignment
+      if (author) settleLater(rolls, message, author);
+    }
   });
 }

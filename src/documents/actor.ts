@@ -139,7 +139,7 @@ export class GenesysActor<SubType extends Actor.SubType = Actor.SubType> extends
       return undefined;
     }
     const before = this.#counters(sys);
-    // Lowering a counter heals, which is not the player's to write (authority/protected-fields.ts): it is asked for.
+    // Lowering a counter heals, which is not the player's to write (data/protected-fields.ts): it is asked for.
     if (!game.user.isGM) {
       await narratorRequests().edit(this, { [`${edit.counter}.value`]: Math.max(0, before[edit.counter] + edit.change) });
       return this;
@@ -201,11 +201,11 @@ export class GenesysActor<SubType extends Actor.SubType = Actor.SubType> extends
 
   /**
    * The damage ledger the GM's client keeps on this actor (damage-ledger.ts), in `system.ledger`, which only a
-   * Narrator writes. Worlds from before kept it in a flag: read there until the first new entry moves it.
+   * Narrator writes. The flag earlier versions kept it in is not read: its owner could write it, and an older hit's
+   * Undo then takes back nothing rather than what a rewritten flag says.
    */
   get ledger(): ReturnType<typeof readLedger> {
-    const stored = this.genesys?.ledger ?? [];
-    return readLedger(stored.length > 0 ? stored : this.getFlag("genesys-gdr", "ledger"));
+    return readLedger(this.genesys?.ledger ?? []);
   }
 
   /** §1.5.3 rest: 5 minutes → −1 Fatica, 1 day → −1 Ferita; deprivation Fatica waits for sleep, food or drink. */

@@ -1,6 +1,6 @@
 /**
  * What a player's client asks of the Narrator's when an actor method would write protected values
- * (authority/protected-fields.ts) that the server refuses from a player: registered at init by the authority layer
+ * (data/protected-fields.ts) that the server refuses from a player: registered at init by the authority layer
  * (authority/owner-actions.ts), so that documents import no intent channel. Before init there is none, and a player's
  * write then is a programming error.
  */

@@ -7,6 +7,7 @@
  * search index). Both are guarded here; whichever the running Foundry calls skips our keys. What a player may create,
  * change or delete is effects/effect-authority.ts's to say.
  */
+import { touchesProtected } from "../data/protected-fields.js";
 import { isGenesysKey } from "./effect-keys.js";
 import { itemTransfers } from "./actor-effects.js";
 import { effectCreateRefusal, effectDeleteRefusal, effectUpdateRefusal, marksAsNarrator, NARRATOR_MARK, type EffectRefusal } from "./effect-authority.js";
@@ -26,18 +27,30 @@ function refused(refusal: EffectRefusal | null): boolean {
   return true;
 }
 
+/**
+ * Whether core may apply this change to an actor of this type: never a GeneSys key (the data model applies those),
+ * nor any other key on a protected value (data/protected-fields.ts): an effect would otherwise put a number the
+ * book gives to the Narrator (Ferite, a clock, free editing) into the prepared data that every client, the
+ * Narrator's included, computes from.
+ */
+export function coreMayApply(key: string | null, actorType: unknown): boolean {
+  if (key === null) return true;
+  if (isGenesysKey(key)) return false;
+  const k = key.trim();
+  return !(k.startsWith("system.") && typeof actorType === "string" && touchesProtected("Actor", actorType, k.slice("system.".length)));
+}
+
 export class GenesysActiveEffect<SubType extends ActiveEffect.SubType = ActiveEffect.SubType> extends ActiveEffect<SubType> {
   /** v13: one change applied to the actor; a GeneSys key changes nothing here (the data model applies it). */
   override apply(actor: Actor.Implementation, change: ActiveEffect.ChangeData): ReturnType<ActiveEffect["apply"]> {
-    const key = keyOf(change);
-    if (key !== null && isGenesysKey(key)) return {};
+    if (!coreMayApply(keyOf(change), actor.type)) return {};
     return super.apply(actor, change);
   }
 
   /** v14: the same guard on the static entry point; the 13.345 types do not declare it, so the parent's is looked up. */
   static applyChange(target: unknown, change: unknown, options?: unknown): unknown {
-    const key = keyOf(change);
-    if (key !== null && isGenesysKey(key)) return {};
+    const type = typeof target === "object" && target !== null ? (target as { type?: unknown }).type : undefined;
+    if (!coreMayApply(keyOf(change), type)) return {};
     // v14's ActiveEffect defines the static; the v13 types do not know it, hence the structural read.
     const parent = Object.getPrototypeOf(GenesysActiveEffect) as { applyChange?: ApplyChange };
     return parent.applyChange?.call(this, target, change, options);

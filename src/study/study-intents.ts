@@ -1,6 +1,6 @@
 /**
  * §1.8.3 a player chooses what his Protagonista studies, with whom and how much of each day; the plan itself is a
- * protected value (authority/protected-fields.ts), so the choice goes to the active Narrator's client, which checks
+ * protected value (data/protected-fields.ts), so the choice goes to the active Narrator's client, which checks
  * the skill, the teacher (one the player may see, or a grade typed for someone off the table) and the teacher's
  * verdict, and writes the plan. Days of progress are never the player's: a new plan starts at 0, a pause keeps them,
  * stopping forgets them, and only world time adds to them (time/study-time.ts).
@@ -54,6 +54,9 @@ export async function onStudyStart(requester: Requester, payload: unknown): Prom
   const skillId = payload["skillId"];
   const skill = studentSkill(actor, skillId);
   if (!skill) return no("GENESYS.Study.Warn.NoSkill");
+  // §1.8.3 whether the skill belongs to his work is the skill's own (protected) field: the planner shows it, the
+  // Narrator sets it.
+  if (!requester.isGM && answer.related !== skill.related) return no("GENESYS.Study.Warn.RelatedNarrator", { skill: skill.name });
   // The teacher among those the requester may see, as his planner listed them.
   // fvtt-types types collection members as User.Stored, which the lint rule cannot match to the User class.
   // eslint-disable-next-line @typescript-eslint/no-unsafe-class-instance-assignment

@@ -49,7 +49,7 @@ describe("§1.3.3 locked inputs on the sheets", () => {
     const npc = await innkeeper();
     await npc.update({ ownership: { default: 0, [playerId()]: 3 } as unknown as Actor.UpdateData["ownership"] });
     expect(disabledScores(await asPlayer(() => mainTab(npc)))).toHaveLength(5);
-    await npc.update({ system: { freeEdit: true } } as never);
+    await npc.update({ system: { freeEdit: true } });
     expect(disabledScores(await asPlayer(() => mainTab(npc)))).toEqual([]);
   });
 

@@ -126,3 +126,27 @@ describe("free editing on the header", () => {
     expect(seen).not.toContain('data-action="toggleFreeEdit"');
   });
 });
+
+describe("the row and mode buttons under free editing", () => {
+  it("a player adds a weapon mode and an animal's speed through the Narrator's client; without free editing nothing changes", async () => {
+    const { GenesysItemSheet } = await import("../../src/applications/sheets/item-sheet.js");
+    const { AnimalSheet } = await import("../../src/applications/sheets/animal-sheet.js");
+    const playerId = foundryDouble().users.find((u) => !u.isGM)?.id ?? "";
+    const actor = await createActor({ name: "Mio", type: "character", system: { characteristics: ALVEN_CHARACTERISTICS, creation: { active: false } } });
+    await actor.update({ ownership: { default: 0, [playerId]: 3 } } as never);
+    const created = (await actor.createEmbeddedDocuments("Item", [{ name: "Clava", type: "weapon" }] as never)) as unknown as Item.Implementation[];
+    const club = created[0];
+    if (!club) throw new Error("no club");
+    const modes = (): number => (actor.items.get(club.id ?? "")?.system as unknown as { modes: unknown[] }).modes.length;
+    const addMode = (): Promise<void> => asPlayer(() => press(new GenesysItemSheet({ document: actor.items.get(club.id ?? "") }), GenesysItemSheet, "addMode", new ElementDouble()));
+    await addMode();
+    expect(modes()).toBe(1);
+    await actor.update({ system: { freeEdit: true } });
+    await addMode();
+    expect(modes()).toBe(2);
+    const wolf = await createActor({ name: "Lupo mio", type: "animal", system: { freeEdit: true } });
+    await wolf.update({ ownership: { default: 0, [playerId]: 3 } } as never);
+    await asPlayer(() => press(new AnimalSheet({ document: wolf }), AnimalSheet, "addRow", new ElementDouble({ list: "speeds" })));
+    expect((wolf.system as unknown as { speeds: unknown[] }).speeds).toHaveLength(2);
+  });
+});

@@ -271,11 +271,12 @@ describe("the item sheet's actions (GenesysItemSheet)", () => {
     expect(sys().modes).toHaveLength(1);
   });
 
-  it("a player who does not own the actor: the update is refused by the document, nothing changes", async () => {
+  it("a player who does not own the actor: the Narrator's client refuses the modes (protected values), nothing changes", async () => {
     const actor = await alven();
     const club = itemOf(actor, "Clava");
     const sheet = new GenesysItemSheet({ document: club });
-    await expect(asPlayer(() => press(sheet, GenesysItemSheet, "addMode", button({ action: "addMode" })))).rejects.toThrow(/lacks permission/);
+    await asPlayer(() => press(sheet, GenesysItemSheet, "addMode", button({ action: "addMode" })));
+    expect(foundryDouble().notifications.filter((n) => n.level === "warn").map((n) => n.message)).toEqual([expect.stringContaining("GENESYS.Warn.NotOwner")]);
     expect(club.system instanceof WeaponModel ? club.system.modes.length : 0).toBe(2);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ACCEPTED_ITEM_TYPES, creatableItemTypes, dropVerdict } from "../../src/applications/sheets/drop-policy.js";
+import { ACCEPTED_ITEM_TYPES, creatableItemTypes, dropVerdict } from "../../src/data/accepted-items.js";
 import { arraysFromForm, firstUnused, overlay, withoutRow, withRow } from "../../src/applications/sheets/form-arrays.js";
 
 describe("drop policy", () => {

@@ -9,6 +9,7 @@ import { sendIntent } from "../../src/authority/intent-channel.js";
 import type { GenesysActor } from "../../src/documents/actor.js";
 import { asPlayer, bootSystem, foundryDouble } from "../foundry/boot.js";
 import { createActor, personOf } from "../documents/helpers.js";
+import { gmQueue } from "../../src/authority/serial-queue.js";
 
 beforeAll(async () => {
   await bootSystem();
@@ -88,5 +89,33 @@ describe("a player's own actor, through the Narrator's client", () => {
       expect(await asPlayer(() => sendIntent(kind, payload))).toMatchObject({ ok: false, warning: "GENESYS.Warn.NotOwner" });
     }
     expect(personOf(other).wounds.value).toBe(0);
+  });
+});
+
+describe("an item his own client creates (v13 does not check creation data)", () => {
+  it("worn armour of Df 50 and a weapon of 20D10 + 50 are set back to the types' defaults by the Narrator's client", async () => {
+    const actor = await owned();
+    await asPlayer(() => actor.createEmbeddedDocuments("Item", [
+      { name: "Piastra", type: "armor", system: { defence: 50, coverage: "wholeBody", worn: true } },
+      { name: "Cannone", type: "weapon", system: { modes: [{ key: "ranged", damage: { dice: 20, faces: 10, strength: false, flat: 50, type: "wounding" } }] } },
+    ] as never));
+    await gmQueue.run(() => Promise.resolve());
+    const armour = actor.items.find((i) => i.name === "Piastra")?.system as unknown as { defence: number; coverage: string; worn: boolean };
+    expect(armour).toMatchObject({ defence: 0, coverage: "torso", worn: true });
+    const weapon = actor.items.find((i) => i.name === "Cannone")?.system as unknown as { modes: { damage: { dice: number; flat: number } }[] };
+    expect(weapon.modes[0]?.damage).toMatchObject({ dice: 1, flat: 0 });
+    await actor.applyDamage({ amount: 30, type: "wounding" });
+    expect(personOf(actor).wounds.value).toBe(30); // Df 0 stops nothing of the 30
+  });
+});
+
+describe("an Active Effect never puts a protected value into the prepared data", () => {
+  it("core applies no change to Ferite, free editing, fame or creation; GeneSys keys are the data model's; other keys are core's", async () => {
+    const { coreMayApply } = await import("../../src/effects/active-effect.js");
+    for (const key of ["system.wounds.value", "system.freeEdit", "system.fame", "system.creation.active", "system.ledger", " system.overrides.resistance "]) expect(coreMayApply(key, "character")).toBe(false);
+    expect(coreMayApply("system.naturalArmour", "animal")).toBe(false);
+    expect(coreMayApply("system.characteristics.strength", "character")).toBe(false); // the data model's, sourced on the sheet
+    expect(coreMayApply("system.biography", "character")).toBe(true);
+    expect(coreMayApply("flags.other-module.x", "character")).toBe(true);
   });
 });

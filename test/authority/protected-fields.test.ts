@@ -1,5 +1,5 @@
 /**
- * The values the book gives to the Narrator or to play are the server's to guard (src/authority/protected-fields.ts):
+ * The values the book gives to the Narrator or to play are the server's to guard (src/data/protected-fields.ts):
  * system.json declares them as gmOnlyFields, and a player's write of any of them, through the ordinary document API
  * (what a sheet or the console does) or straight to the server past every client hook, is refused by the double's
  * server model (test/foundry/server-guard.ts) and leaves the value as it was, on world actors, on their items and on
@@ -7,7 +7,7 @@
  */
 import { readFileSync } from "node:fs";
 import { beforeAll, describe, expect, it } from "vitest";
-import { OPEN_FIELDS, PROTECTED_FIELDS, splitSystemUpdate, valueAt } from "../../src/authority/protected-fields.js";
+import { OPEN_FIELDS, PROTECTED_FIELDS, splitSystemUpdate, valueAt } from "../../src/data/protected-fields.js";
 import type { GenesysActor } from "../../src/documents/actor.js";
 import { asPlayer, bootSystem, foundryDouble } from "../foundry/boot.js";
 import { rawUpdate } from "../foundry/documents.js";

@@ -13,6 +13,7 @@ import { requestProtectedEdit } from "../../src/authority/protected-edit.js";
 import { requestFinishCreation } from "../../src/authority/owner-actions.js";
 import { asPlayer, bootSystem, foundryDouble } from "../foundry/boot.js";
 import { rawUpdate } from "../foundry/documents.js";
+import { gmQueue } from "../../src/authority/serial-queue.js";
 import { createScene, placeToken } from "../foundry/scenes.js";
 import { ALVEN, createActor, personOf } from "./helpers.js";
 
@@ -79,11 +80,13 @@ describe("§1.3.3 earned grades wait for play (§1.8): in creation only allocate
     expect(skillOf(actor, "Pistola")).toMatchObject({ bought: 2, earned: 1 });
   });
 
-  it("a new skill a player adds in creation comes without earned grades (a warning), keeping its allocated ones", async () => {
+  it("a skill his own client creates (the console: the sheet asks the Narrator's) keeps none of its numbers once the Narrator's client sees it", async () => {
     const actor = await ownedInCreation([]);
-    await asPlayer(() => addSkills(actor, [{ name: "Spada", characteristic: "dexterity", bought: 4, earned: 9 }]));
-    expect(skillOf(actor, "Spada")).toMatchObject({ bought: 4, earned: 0 });
+    await asPlayer(() => addSkills(actor, [{ name: "Spada", characteristic: "charm", bought: 4, earned: 9 }]));
     expect(warnings()).toEqual(["GENESYS.Creation.Refused.NewSkillEarned"]);
+    await gmQueue.run(() => Promise.resolve());
+    expect(skillOf(actor, "Spada")).toMatchObject({ bought: 0, earned: 0 });
+    expect((actor.items.find((i) => i.name === "Spada")?.system as unknown as { characteristic: string }).characteristic).toBe("dexterity");
   });
 });
 

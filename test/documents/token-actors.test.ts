@@ -81,7 +81,7 @@ describe("an animal dropped as an unlinked token", () => {
     await asPlayer(() => actor.update({ system: { description: "<p>mio</p>" } }));
     expect(token.delta).toMatchObject({ system: { description: "<p>mio</p>" } });
     expect(animalOf(wolf).description).not.toBe("<p>mio</p>");
-    // Ferite stay the Narrator's even for the token's owner (authority/protected-fields.ts).
+    // Ferite stay the Narrator's even for the token's owner (data/protected-fields.ts).
     await expect(asPlayer(() => actor.update({ system: { wounds: { value: 1 } } }))).rejects.toThrow(/may only be modified by a GM/);
     expect(animalOf(actor).wounds.value).toBe(0);
   });

@@ -6,7 +6,7 @@
 import { ActiveEffect, effectsOf, preCreateEffects } from "./effects.js";
 import { DataModelValidationError } from "./fields.js";
 import { mergeObject, type TypeDataModel } from "./data-model.js";
-import { deliverQuery, roundTrip } from "./clients.js";
+import { deliverQuery, onClient, roundTrip } from "./clients.js";
 import { refuseGmOnlyChange, refuseGmOnlyCreation } from "./server-guard.js";
 
 /** Marks a write that skips the writing client's hooks (rawUpdate below); never a Foundry option. */
@@ -155,6 +155,8 @@ export abstract class Document {
   }
 
   get id(): string { return String(this._source["_id"]); }
+  /** The document's class name, "Actor" or "Item" (v13 API Document#documentName, the static read from an instance). */
+  get documentName(): string { return (this.constructor as typeof Document).documentName; }
   get name(): string { return String(this._source["name"]); }
   get type(): string { return String(this._source["type"]); }
   get uuid(): string {
@@ -478,6 +480,16 @@ export class Actor extends Document {
     for (const item of kept) this.items.set(item.id, item);
     this.reset();
     await Promise.resolve();
+    // Every connected client then fires `createItem(item, options, userId)` with the creator's id, as the server
+    // broadcasts it (V13-API §10: document hooks after a change are told who made it), each on its own client.
+    const creator = game().user.id;
+    const hooks = (globalThis as unknown as { Hooks: { callAll(name: string, ...args: unknown[]): boolean } }).Hooks;
+    for (const client of game().users.contents.filter((u) => u.active)) {
+      await onClient(client, async () => {
+        await Promise.resolve();
+        for (const item of kept) hooks.callAll("createItem", item, {}, creator);
+      });
+    }
     return kept;
   }
 

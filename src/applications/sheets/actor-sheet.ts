@@ -16,15 +16,16 @@ import type { CharacteristicKey } from "../../rules/types.js";
 import { CHARACTERISTICS } from "../../rules/types.js";
 import { characteristicDrag, itemDrag } from "../../macros/roll-drag.js";
 import { addShortcutTooltips, checkTargetOf, quickCheck, SHEET_ROLL_BUTTONS } from "../quick-roll.js";
-import { creatableItemTypes, dropVerdict } from "./drop-policy.js";
+import { creatableItemTypes, dropVerdict } from "../../data/accepted-items.js";
 import { guarded } from "../guarded.js";
+import { requestAddItem } from "../../authority/owner-actions.js";
 import { onNpcReaction } from "./reaction-action.js";
 import { onGrapple } from "./grapple-action.js";
 import { HandlebarsActorSheet, type ActorSheetContext, type PartialRenderOptions, type SheetRenderOptions, type TemplatePart } from "./handlebars-sheet-base.js";
 import type { SheetEnv } from "./context/shared.js";
 import { submitAsOwner } from "./protected-submit.js";
 import { lockProtectedInputs, type LockState } from "./protected-inputs.js";
-import { valueAt } from "../../authority/protected-fields.js";
+import { freeEditing } from "../../authority/protected-edit.js";
 import { inCreation } from "../../data/actor/creation.js";
 
 function isCharacteristic(value: string | undefined): value is CharacteristicKey {
@@ -54,7 +55,7 @@ export function sheetEnv(document: { isEditable: boolean; limited: boolean }): S
 
 /** What the viewer may type on an actor's sheet, or on the sheet of one of its items. */
 export function lockStateOf(actor: Actor.Implementation | null): LockState {
-  return { isGM: game.user.isGM, freeEdit: actor !== null && valueAt(actor.system, "freeEdit") === true, inCreation: inCreation(actor) === true };
+  return { isGM: game.user.isGM, freeEdit: actor !== null && freeEditing(actor), inCreation: inCreation(actor) === true };
 }
 
 export abstract class GenesysActorSheet<Ctx extends GenesysActorSheetContext = GenesysActorSheetContext> extends HandlebarsActorSheet<Ctx> {
@@ -182,13 +183,15 @@ export abstract class GenesysActorSheet<Ctx extends GenesysActorSheetContext = G
   }
 
   /**
-   * Only what core does not do: refuse, with a warning, an item whose type this actor cannot hold (drop-policy.ts), and
+   * Only what core does not do: refuse, with a warning, an item whose type this actor cannot hold (data/accepted-items.ts), and
    * turn a failed creation into a notification. The rest is core's ActorSheetV2#_onDropItem: an item from elsewhere
    * (sidebar, compendium, another actor's sheet) is copied here, keeping its id when free, and the source keeps its
    * own; an item already on this actor goes to _onSortItem, which gives the dropped-on row and its siblings new `sort`
    * values (the contexts list rows by `sort`). Such an item is always one the policy accepts, since the sheets only
    * show rows of accepted types. Evidence for core's part: draw-steel src/module/applications/sheets/actor-sheet.mjs
    * `_onDropItem` (a port of core's), dnd5e module/applications/actor/api/base-actor-sheet.mjs `_onSortItem`.
+   * A player's copy from elsewhere is made by the Narrator's client (authority/owner-actions.ts): its numbers are
+   * protected values.
    */
   protected override async _onDropItem(event: DragEvent, item: Item.Implementation): Promise<Item.Implementation | null> {
     if (!this.isEditable) return null;
@@ -204,6 +207,8 @@ export abstract class GenesysActorSheet<Ctx extends GenesysActorSheetContext = G
       return null;
     }
     try {
+      const here = item.actor?.uuid === this.actor.uuid;
+      if (!game.user.isGM && !here) return await requestAddItem(this.actor, { source: item.uuid });
       return await super._onDropItem(event, item);
     } catch (error) {
       console.error("GeneSys | drop failed", error);
@@ -232,6 +237,11 @@ export abstract class GenesysActorSheet<Ctx extends GenesysActorSheetContext = G
     const type = target.dataset["type"] ?? "";
     if (!creatableItemTypes(this.actor.type).includes(type)) return;
     const name = game.i18n.format("GENESYS.Sheet.NewItem", { type: game.i18n.localize(`TYPES.Item.${type}`) });
+    // A player's new item is made by the Narrator's client (its numbers are protected: authority/owner-actions.ts).
+    if (!game.user.isGM) {
+      await openSheet(await requestAddItem(this.actor, { type, name }));
+      return;
+    }
     // The type comes from our own button and was checked against the policy above.
     const created = await this.actor.createEmbeddedDocuments("Item", [{ name, type: type as Item.SubType }]);
     // createEmbeddedDocuments answers Item.Stored, which the lint rule cannot match to the GenesysItem class.
@@ -270,8 +280,8 @@ export abstract class GenesysActorSheet<Ctx extends GenesysActorSheetContext = G
   /** The Narrator opens (or closes) this actor's protected values to its owner's own sheet edits. */
   static async #onToggleFreeEdit(this: GenesysActorSheet): Promise<void> {
     if (!game.user.isGM) return;
-    const open = valueAt(this.actor.system, "freeEdit") === true;
-    await guarded(undefined, () => this.actor.update({ system: { freeEdit: !open } } as Actor.UpdateData).then(() => undefined));
+    const open = freeEditing(this.actor);
+    await guarded(undefined, () => this.actor.update({ system: { freeEdit: !open } }).then(() => undefined));
   }
 
   static async #onRecover(this: GenesysActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {

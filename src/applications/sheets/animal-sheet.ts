@@ -1,4 +1,5 @@
 /** Sheet of an animal (§3.3): the printed stat block, grades per environment, natural damage, capabilities, venom. */
+import { submitAsOwner } from "./protected-submit.js";
 import { AnimalModel } from "../../data/actor/animal.js";
 import { ANIMAL_ENVIRONMENTS, SPEED_MODES } from "../../rules/advanced/animals.js";
 import { quickAttack } from "../quick-roll.js";
@@ -86,23 +87,28 @@ export class AnimalSheet extends GenesysActorSheet<AnimalSheetContext> {
     await quickAttack(this.actor, null, event);
   }
 
+  /** The rows are the animal's numbers: a player's change goes to the Narrator's client (protected-submit.ts). */
+  private async write(data: Record<string, unknown>): Promise<void> {
+    await submitAsOwner(this.actor, data, (own) => this.actor.update(own).then(() => undefined));
+  }
+
   static async #onAddRow(this: AnimalSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
     const list = target.dataset["list"];
     if (!isListKey(list)) return;
     const source = this.animal.toObject();
     switch (list) {
       case "speeds":
-        await this.actor.update({ system: { speeds: withRow(source.speeds, { mode: firstUnused(SPEED_MODES, source.speeds.map((s) => s.mode)), metres: 1 }) } });
+        await this.write({ system: { speeds: withRow(source.speeds, { mode: firstUnused(SPEED_MODES, source.speeds.map((s) => s.mode)), metres: 1 }) } });
         break;
       case "environments": {
         const environment = firstUnused(ANIMAL_ENVIRONMENTS, source.environments.map((e) => e.environment));
-        await this.actor.update({ system: { environments: withRow(source.environments, { environment, attack: null, defence: null, canAct: true }) } });
+        await this.write({ system: { environments: withRow(source.environments, { environment, attack: null, defence: null, canAct: true }) } });
         break;
       }
       case "capabilities": {
         // Blank means "always"; the schema allows it (blank: true) but fvtt-types types only the choices.
         const always = "" as (typeof source.capabilities)[number]["condition"];
-        await this.actor.update({ system: { capabilities: withRow(source.capabilities, { key: "custom", label: "", bonus: 0, condition: always }) } });
+        await this.write({ system: { capabilities: withRow(source.capabilities, { key: "custom", label: "", bonus: 0, condition: always }) } });
         break;
       }
     }
@@ -113,6 +119,6 @@ export class AnimalSheet extends GenesysActorSheet<AnimalSheetContext> {
     const index = Number(target.dataset["index"]);
     if (!isListKey(list) || !Number.isInteger(index)) return;
     const rows = this.animal.toObject()[list];
-    await this.actor.update({ system: { [list]: withoutRow<unknown>(rows, index, LISTS[list]) } });
+    await this.write({ system: { [list]: withoutRow<unknown>(rows, index, LISTS[list]) } });
   }
 }

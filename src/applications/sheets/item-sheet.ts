@@ -80,6 +80,11 @@ export class GenesysItemSheet extends HandlebarsItemSheet<GenesysItemSheetContex
     await submitAsOwner(this.item, prepared, forward);
   }
 
+  /** The modes are the weapon's numbers: a player's change goes to the Narrator's client (protected-submit.ts). */
+  private async write(data: Record<string, unknown>): Promise<void> {
+    await submitAsOwner(this.item, data, (own) => this.item.update(own).then(() => undefined));
+  }
+
   /** A new mode starts as a copy of the one in use: most weapons differ only in one or two values between modes. */
   static async #onAddMode(this: GenesysItemSheet): Promise<void> {
     const sys = this.item.system;
@@ -87,7 +92,7 @@ export class GenesysItemSheet extends HandlebarsItemSheet<GenesysItemSheetContex
     const modes = sys.toObject().modes;
     const template = modes[sys.mode] ?? modes[0];
     if (!template) return;
-    await this.item.update({ system: { modes: withRow(modes, structuredClone(template)) } });
+    await this.write({ system: { modes: withRow(modes, structuredClone(template)) } });
   }
 
   static async #onRemoveMode(this: GenesysItemSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
@@ -97,6 +102,6 @@ export class GenesysItemSheet extends HandlebarsItemSheet<GenesysItemSheetContex
     const modes = withoutRow(sys.toObject().modes, index, 1);
     if (modes.length === sys.modes.length) return;
     const mode = sys.mode === index ? 0 : sys.mode > index ? sys.mode - 1 : sys.mode;
-    await this.item.update({ system: { modes, mode } });
+    await this.write({ system: { modes, mode } });
   }
 }

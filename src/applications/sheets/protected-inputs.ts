@@ -1,11 +1,11 @@
 /**
- * What a player's sheet lets him type: the inputs of protected values (authority/protected-fields.ts) are disabled
+ * What a player's sheet lets him type: the inputs of protected values (data/protected-fields.ts) are disabled
  * unless the Narrator's client would take them from him (authority/protected-edit.ts): a creation spend while the
  * Protagonista is in creation, anything but the Narrator's own fields under free editing. The sheet would otherwise
  * accept a number that the Narrator's client then refuses. Core disables a whole form the same way when the sheet is
  * not editable (DocumentSheetV2 toggles its form elements on render); this does it per field.
  */
-import { NARRATOR_FIELDS, touchesProtected } from "../../authority/protected-fields.js";
+import { FREE_EDIT_EXCLUDED, touchesProtected } from "../../data/protected-fields.js";
 import { CHARACTERISTICS } from "../../rules/types.js";
 
 /** The state a sheet's locks depend on. */
@@ -25,7 +25,7 @@ const SPENDABLE: Record<string, readonly string[]> = {
 /** Whether the viewer may type into the input of this `system` path of this document type. */
 export function mayType(documentName: "Actor" | "Item", type: string, path: string, state: LockState): boolean {
   if (state.isGM || !touchesProtected(documentName, type, path)) return true;
-  if (state.freeEdit) return documentName === "Item" || !NARRATOR_FIELDS.some((n) => path === n || path.startsWith(`${n}.`));
+  if (state.freeEdit) return documentName === "Item" || !FREE_EDIT_EXCLUDED.includes(path);
   return state.inCreation && (documentName === "Actor" || type === "skill") && (SPENDABLE[documentName] ?? []).includes(path);
 }
 

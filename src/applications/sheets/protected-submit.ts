@@ -4,7 +4,7 @@
  * server would refuse from him anyway. A Narrator's submit is core's.
  */
 import { expandPaths, requestProtectedEdit } from "../../authority/protected-edit.js";
-import { splitSystemUpdate } from "../../authority/protected-fields.js";
+import { splitSystemUpdate } from "../../data/protected-fields.js";
 
 type Submitted = Record<string, unknown>;
 

@@ -4,7 +4,7 @@
  * characteristics and the allocated grades, which afterwards only the Narrator changes (grades then come from
  * increments, §1.8).
  *
- * What is enforced where: characteristics, grades and the creation state are gmOnlyFields (authority/protected-fields.ts),
+ * What is enforced where: characteristics, grades and the creation state are gmOnlyFields (data/protected-fields.ts),
  * so the server refuses a player's own write of them; the sheet sends a spend to the Narrator's client
  * (authority/protected-edit.ts), which judges it with characterBalance, and finishing is an intent
  * (authority/owner-actions.ts). The _preUpdate checks below only warn early on a direct write. A player's new skill is

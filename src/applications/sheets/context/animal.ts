@@ -8,6 +8,7 @@ import { TraitModel } from "../../../data/item/trait.js";
 import { ANIMAL_CAPABILITY_CONDITIONS, ANIMAL_CAPABILITY_KEYS, ANIMAL_ENVIRONMENTS, ANIMAL_TRAIT_KEYS, SPEED_MODES } from "../../../rules/advanced/animals.js";
 import { DAMAGE_FACES } from "../../../rules/weapons.js";
 import { DAMAGE_TYPES } from "../../../rules/types.js";
+import { freeEditing } from "../../../authority/protected-edit.js";
 import { bySort, characteristicLabel, freeEditHeader, healthContext, itemRowBase, selectOptions, setOptions, signed, type HealthContext, type ItemRowBase, type SelectOption, type SheetEnv, type SheetHeader } from "./shared.js";
 
 export interface AnimalCharacteristicBox {
@@ -145,7 +146,7 @@ export function buildAnimalContext({ actor, system, env, enriched }: AnimalSheet
       name: actor.name,
       img: actor.img ?? "icons/svg/pawprint.svg",
       typeLabel: env.localize("TYPES.Actor.animal"),
-      freeEdit: freeEditHeader(system.freeEdit, env),
+      freeEdit: freeEditHeader(freeEditing(actor), env),
       stats: [
         ...(["reflexes", "resistance", "speed"] as const).map((k) => ({ key: k, label: env.localize(`GENESYS.Derived.${k}`), value: String(system.derived[k]) })),
         { key: "attack", label: env.localize("GENESYS.Sheet.Animal.Attack"), value: String(system.attack.grade) },

@@ -3,6 +3,7 @@
  * model (which asked src/rules) or asked of src/rules here; the template only lays it out.
  */
 import { mayType, type LockState } from "../protected-inputs.js";
+import { freeEditing } from "../../../authority/protected-edit.js";
 import type { CharacterModel } from "../../../data/actor/character.js";
 import { inCreation } from "../../../data/actor/creation.js";
 import type { NpcModel } from "../../../data/actor/npc.js";
@@ -155,7 +156,7 @@ export interface PersonSheetInput {
 
 /** What the viewer may type here (sheets/protected-inputs.ts, which also closes the inputs on render). */
 function lockState(actor: Actor.Implementation, system: PersonSystem, env: SheetEnv): LockState {
-  return { isGM: env.isGM, freeEdit: system.freeEdit, inCreation: inCreation(actor) === true };
+  return { isGM: env.isGM, freeEdit: freeEditing(actor), inCreation: inCreation(actor) === true };
 }
 
 function characteristicBoxes(actor: Actor.Implementation, system: PersonSystem, env: SheetEnv): CharacteristicBox[] {
@@ -320,7 +321,7 @@ export function buildPersonContext({ actor, system, env, enriched }: PersonSheet
       name: actor.name,
       img: actor.img ?? "icons/svg/mystery-man.svg",
       typeLabel: env.localize(`TYPES.Actor.${actor.type}`),
-      freeEdit: freeEditHeader(system.freeEdit, env),
+      freeEdit: freeEditHeader(freeEditing(actor), env),
       stats: [
         ...(["reflexes", "resistance", "speed"] as const).map((k) => ({ key: k, label: env.localize(`GENESYS.Derived.${k}`), value: String(system.derived[k]) })),
         { key: "armour", label: env.localize("GENESYS.Sheet.Header.Armour"), value: String(armour.defence) },

@@ -17,6 +17,9 @@ const HEALTH = ["wounds.value", "fatigue.value", "fatigue.deprivation", "poison.
  *  editing opens everything else to the owner, never these. */
 export const NARRATOR_FIELDS: readonly string[] = ["gmNotes", "ledger", "freeEdit"];
 const NARRATOR = NARRATOR_FIELDS;
+/** What free editing never opens: the Narrator's own fields, and the creation lock (reopening creation would let the
+ *  owner move his points again once free editing closes). */
+export const FREE_EDIT_EXCLUDED: readonly string[] = [...NARRATOR_FIELDS, "creation.active"];
 const PERSON = [
   ...CHARACTERISTICS,
   ...["reflexes", "resistance", "speed"].map((k) => `overrides.${k}`),
@@ -79,11 +82,16 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
+/** Keys that would reach an object's prototype instead of its own values: never a path segment of ours. */
+export function isUnsafeKey(key: string): boolean {
+  return key === "__proto__" || key === "constructor" || key === "prototype";
+}
+
 /** The value at a dotted path of an object, undefined when a step is missing. */
 export function valueAt(source: unknown, path: string): unknown {
   let current: unknown = source;
   for (const key of path.split(".")) {
-    if (!isRecord(current)) return undefined;
+    if (!isRecord(current) || isUnsafeKey(key) || !Object.hasOwn(current, key)) return undefined;
     current = current[key];
   }
   return current;
@@ -111,6 +119,7 @@ export function flatten(value: unknown, prefix = ""): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   if (!isRecord(value)) return out;
   for (const [key, inner] of Object.entries(value)) {
+    if (key.split(".").some(isUnsafeKey)) continue;
     const path = prefix ? `${prefix}.${key}` : key;
     if (isRecord(inner) && Object.keys(inner).length > 0) Object.assign(out, flatten(inner, path));
     else out[path] = inner;
