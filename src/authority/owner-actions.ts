@@ -11,6 +11,7 @@ import { CharacterModel } from "../data/actor/character.js";
 import { inCreation, newSkillGradesRefusal } from "../data/actor/creation.js";
 import { dropVerdict } from "../data/accepted-items.js";
 import { WeaponModel } from "../data/item/weapon.js";
+import { slugify } from "../data/item/skill.js";
 import { BODY_AREAS } from "../data/item/armor.js";
 import type { ApplyDamageOptions, CounterChange, GenesysActor } from "../documents/actor.js";
 import { registerNarratorRequests } from "../documents/narrator-requests.js";
@@ -119,10 +120,20 @@ export async function onAddItem(requester: Requester, payload: unknown): Promise
   const type = String(data["type"]);
   const verdict = dropVerdict(actor.type, type);
   if (!verdict.ok) return no(verdict.reason, { item: String(data["name"]), type, actor: actor.type });
-  if (type === "skill" && !requester.isGM) data = withoutPlayerGrades(data, inCreation(actor));
+  if (type === "skill" && !requester.isGM) data = withKey(withoutPlayerGrades(data, inCreation(actor)));
   const created = await actor.createEmbeddedDocuments("Item", [data as Item.CreateData]);
   const id = created?.[0]?.id;
   return id ? { ok: true, data: { itemId: id } } : no("GENESYS.Sheet.Drop.Failed");
+}
+
+/**
+ * A skill keyed by its name as it arrives: the key (protected) is what weapons, requests and effects name it by, so a
+ * player's later rename (the name is his) cannot make it stand for another skill.
+ */
+function withKey(data: Record<string, unknown>): Record<string, unknown> {
+  const system = isObject(data["system"]) ? data["system"] : {};
+  const key = typeof system["key"] === "string" && system["key"] !== "" ? system["key"] : slugify(String(data["name"]));
+  return { ...data, system: { ...system, key: key.slice(0, 64) } };
 }
 
 /** A skill's source with the grades a player's new skill may not bring set to 0. */

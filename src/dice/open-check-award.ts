@@ -94,15 +94,26 @@ export function registerOpenCheckAward(rolls: CheckRollClass): void {
   Hooks.on("createChatMessage", (message, _options, userId) => {
     if (game.user.isActiveGM) settleLater(rolls, message, userId);
   });
-  // Cards posted while no Narrator was connected: their author is who posted them (only a GM posts as another).
   Hooks.once("ready", () => {
-    if (!game.user.isActiveGM) return;
-    for (const message of game.messages.contents.slice(-100)) {
-      // fvtt-types types the author as always there; a deleted user leaves none.
-      const author = (message.author as User.Stored | null | undefined)?.id;
-      // The stored message is fvtt-types' structural ChatMessage.Stored, which the lint rule cannot match to the class.
-      // eslint-disable-next-line @typescript-eslint/no-unsafe-class-instance-assignment
-      if (author) settleLater(rolls, message, author);
-    }
+    sweepPendingCards(rolls);
   });
+}
+
+/** Tests: forget the settled cards and the per-player counts. */
+export function resetSettleMemory(): void {
+  settled.clear();
+  settledAt.clear();
+}
+
+/** Cards posted while no Narrator was connected, settled by the active one: their author is who posted them (only a
+ *  GM posts in another's name). */
+export function sweepPendingCards(rolls: CheckRollClass): void {
+  if (!game.user.isActiveGM) return;
+  for (const message of game.messages.contents.slice(-100)) {
+    // fvtt-types types the author as always there; a deleted user leaves none.
+    const author = (message.author as User.Stored | null | undefined)?.id;
+    // The stored message is fvtt-types' structural ChatMessage.Stored, which the lint rule cannot match to the class.
+    // eslint-disable-next-line @typescript-eslint/no-unsafe-class-instance-assignment
+    if (author) settleLater(rolls, message, author);
+  }
 }
