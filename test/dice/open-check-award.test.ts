@@ -41,12 +41,12 @@ describe("a player's pending points", () => {
     const actor = await jack({ ownership: { default: 0, [users().player.id]: 3 } });
     const id = skillId(actor, "Arrampicata");
     const six = await Promise.all(Array.from({ length: 6 }, () => pendingRoll(actor.uuid, id)));
-    await asPlayer(() => ChatMessage.create({ content: "", rolls: six } as never));
+    await asPlayer(() => ChatMessage.create({ content: "", rolls: six }));
     await settle();
     expect(skillData(actor, "Arrampicata")).toMatchObject({ earned: 0, increment: 0 });
     expect(rollOf(lastMessage()).options.increment?.status).toBe("failed");
     const one = await pendingRoll(actor.uuid, id);
-    await asPlayer(() => ChatMessage.create({ content: "", rolls: [one] } as never));
+    await asPlayer(() => ChatMessage.create({ content: "", rolls: [one] }));
     await settle();
     expect(skillData(actor, "Arrampicata").increment).toBe(1);
     expect(rollOf(lastMessage()).options.increment?.status).toBe("stored");
@@ -58,7 +58,7 @@ describe("a player's pending points", () => {
     const id = skillId(actor, "Arrampicata");
     for (let i = 0; i < 3; i++) {
       const roll = await pendingRoll(actor.uuid, id);
-      await asPlayer(() => ChatMessage.create({ content: "", rolls: [roll] } as never));
+      await asPlayer(() => ChatMessage.create({ content: "", rolls: [roll] }));
       await settle();
     }
     expect(skillData(actor, "Arrampicata").increment).toBe(2);
