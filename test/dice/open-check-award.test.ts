@@ -26,6 +26,8 @@ afterEach(() => {
 });
 
 const settle = (): Promise<void> => gmQueue.run(() => Promise.resolve());
+/** A card of these rolls, as a console would post it (plain data: fvtt-types wants its own branded create data). */
+const post = (rolls: GenesysCheckRoll[]): Promise<unknown> => ChatMessage.create({ content: "", rolls: rolls.map((r) => r.toJSON()) } as unknown as ChatMessage.CreateData);
 
 /** A winning Arrampicata roll (10 + 10 + grade 10 against 23: more than 13 needed, a point) marked pending. */
 async function pendingRoll(actorUuid: string, skill: string): Promise<GenesysCheckRoll> {
@@ -41,12 +43,12 @@ describe("a player's pending points", () => {
     const actor = await jack({ ownership: { default: 0, [users().player.id]: 3 } });
     const id = skillId(actor, "Arrampicata");
     const six = await Promise.all(Array.from({ length: 6 }, () => pendingRoll(actor.uuid, id)));
-    await asPlayer(() => ChatMessage.create({ content: "", rolls: six }));
+    await asPlayer(() => post(six));
     await settle();
     expect(skillData(actor, "Arrampicata")).toMatchObject({ earned: 0, increment: 0 });
     expect(rollOf(lastMessage()).options.increment?.status).toBe("failed");
     const one = await pendingRoll(actor.uuid, id);
-    await asPlayer(() => ChatMessage.create({ content: "", rolls: [one] }));
+    await asPlayer(() => post([one]));
     await settle();
     expect(skillData(actor, "Arrampicata").increment).toBe(1);
     expect(rollOf(lastMessage()).options.increment?.status).toBe("stored");
@@ -58,7 +60,7 @@ describe("a player's pending points", () => {
     const id = skillId(actor, "Arrampicata");
     for (let i = 0; i < 3; i++) {
       const roll = await pendingRoll(actor.uuid, id);
-      await asPlayer(() => ChatMessage.create({ content: "", rolls: [roll] }));
+      await asPlayer(() => post([roll]));
       await settle();
     }
     expect(skillData(actor, "Arrampicata").increment).toBe(2);
