@@ -6,6 +6,7 @@
  */
 import { registerIntent, sendIntent, notifyResult, type IntentResult, type Requester } from "./intent-channel.js";
 import { freeEditing, requestProtectedEdit } from "./protected-edit.js";
+import { ownedActor } from "./owned-actor.js";
 import { registerPlayerCreatedItems } from "./player-created-items.js";
 import { CharacterModel } from "../data/actor/character.js";
 import { inCreation, newSkillGradesRefusal } from "../data/actor/creation.js";
@@ -23,25 +24,8 @@ export const OWNER_INTENTS = { finishCreation: "creation.finish", reload: "weapo
 
 const no = (warning: string, data?: Record<string, string>): IntentResult => (data ? { ok: false, warning, data } : { ok: false, warning });
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
-const isUuid = (v: unknown): v is string => typeof v === "string" && v.length <= 300 && /^(Actor|Scene)\.[A-Za-z0-9.]+$/.test(v);
 const isId = (v: unknown): v is string => typeof v === "string" && /^[A-Za-z0-9]{1,64}$/.test(v);
 const whole = (v: unknown, max: number): v is number => typeof v === "number" && Number.isInteger(v) && v >= 0 && v <= max;
-
-/** The actor a payload names, when the requester owns it. */
-async function ownedActor(requester: Requester, uuid: unknown): Promise<{ actor: GenesysActor } | { refusal: IntentResult }> {
-  if (!isUuid(uuid)) return { refusal: no("GENESYS.Authority.Invalid") };
-  let doc: unknown;
-  try {
-    doc = await foundry.utils.fromUuid(uuid as `Actor.${string}`); // the shape was checked above
-  } catch {
-    doc = null;
-  }
-  if (!(doc instanceof CONFIG.Actor.documentClass)) return { refusal: no("GENESYS.Authority.Edit.Gone") };
-  // fvtt-types types collection members as User.Stored, which the lint rule cannot match to the User class.
-  // eslint-disable-next-line @typescript-eslint/no-unsafe-class-instance-assignment
-  if (!requester.isGM && !doc.testUserPermission(requester.user, "OWNER")) return { refusal: no("GENESYS.Warn.NotOwner", { name: doc.name }) };
-  return { actor: doc as GenesysActor }; // CONFIG.Actor.documentClass is GenesysActor
-}
 
 /** §1.3.3 finishing creation: the player's choice under the allowance, the Narrator's over it. */
 export async function onFinishCreation(requester: Requester, payload: unknown): Promise<IntentResult> {

@@ -5,8 +5,7 @@
  * Narrator's client, told by the server who created it, sets its protected values back to the type's defaults.
  */
 import { gmQueue } from "./serial-queue.js";
-import { protectedPaths, valueAt } from "../data/protected-fields.js";
-import { expandPaths } from "./protected-edit.js";
+import { expandPaths, protectedPaths, valueAt } from "../data/protected-fields.js";
 
 type ModelClass = new (data: Record<string, unknown>) => { toObject(): Record<string, unknown> };
 

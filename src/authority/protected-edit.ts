@@ -6,7 +6,7 @@
  * else is refused with a warning and nothing is written.
  */
 import { registerIntent, sendIntent, notifyResult, type IntentResult, type Requester } from "./intent-channel.js";
-import { flatten, FREE_EDIT_EXCLUDED, isUnsafeKey, protectedPaths, valueAt } from "../data/protected-fields.js";
+import { expandPaths, flatten, FREE_EDIT_EXCLUDED, protectedPaths, valueAt } from "../data/protected-fields.js";
 import { characterBalance, inCreation, type AllocatedSkill } from "../data/actor/creation.js";
 import { SkillModel } from "../data/item/skill.js";
 import { creationAllowance } from "../settings/creation-settings.js";
@@ -29,21 +29,6 @@ const isUuid = (v: unknown): v is string => typeof v === "string" && v.length <=
 /** At most this many values in one edit: a form has a few dozen inputs. */
 const MAX_KEYS = 200;
 
-/** Nested `{ a: { b: v } }` from dotted keys, for an update every Foundry version reads the same way. */
-export function expandPaths(flat: Record<string, unknown>): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [path, value] of Object.entries(flat)) {
-    const parts = path.split(".");
-    if (parts.some(isUnsafeKey)) continue;
-    let node = out;
-    for (const part of parts.slice(0, -1)) {
-      const next = node[part];
-      node = isObject(next) ? next : (node[part] = {});
-    }
-    node[parts[parts.length - 1] ?? path] = value;
-  }
-  return out;
-}
 
 type Target = { actor: Actor.Implementation; item: Item.Implementation | null; documentName: "Actor" | "Item"; type: string };
 

@@ -103,10 +103,6 @@ function sameValue(a: unknown, b: unknown): boolean {
   return JSON.stringify(norm(a)) === JSON.stringify(norm(b)) && (a === undefined) === (b === undefined);
 }
 
-/** The protected paths whose value differs between two `system` sources of one subtype. */
-export function protectedChanges(documentName: string, type: string, before: unknown, after: unknown): string[] {
-  return protectedPaths(documentName, type).filter((path) => !sameValue(valueAt(before, path), valueAt(after, path)));
-}
 
 /** Whether a dotted update key (under `system`) falls on a protected path, or holds one beneath it. */
 export function touchesProtected(documentName: string, type: string, key: string): boolean {
@@ -127,6 +123,21 @@ export function flatten(value: unknown, prefix = ""): Record<string, unknown> {
   return out;
 }
 
+/** Nested `{ a: { b: v } }` from dotted keys, for an update every Foundry version reads the same way. */
+export function expandPaths(flat: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [path, value] of Object.entries(flat)) {
+    const parts = path.split(".");
+    if (parts.some(isUnsafeKey)) continue;
+    let node = out;
+    for (const part of parts.slice(0, -1)) {
+      const next = node[part];
+      node = isRecord(next) ? next : (node[part] = {});
+    }
+    node[parts[parts.length - 1] ?? path] = value;
+  }
+  return out;
+}
 /**
  * A `system` update split into what the owner may write himself and what only the Narrator's client writes, keeping
  * only protected values that change what is stored (a sheet sends back every input, changed or not).

@@ -9,6 +9,7 @@ import { notifyResult, registerIntent, sendIntent, type IntentResult, type Reque
 import { CharacterModel } from "../data/actor/character.js";
 import { STUDY_STATUSES, type StudyStatus } from "../data/actor/study-plan.js";
 import { GenesysActor } from "../documents/actor.js";
+import { ownedActor } from "../authority/owned-actor.js";
 import { teacherVerdict } from "../rules/study.js";
 import { chosenTeacher, studentSkill, teacherCandidates, type StudyAnswer } from "./study-students.js";
 
@@ -16,7 +17,6 @@ export const STUDY_INTENTS = { start: "study.start", status: "study.status" } as
 
 const no = (warning: string, data?: Record<string, string>): IntentResult => (data ? { ok: false, warning, data } : { ok: false, warning });
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
-const isUuid = (v: unknown): v is string => typeof v === "string" && v.length <= 300 && /^(Actor|Scene)\.[A-Za-z0-9.]+$/.test(v);
 const isId = (v: unknown): v is string => typeof v === "string" && /^[A-Za-z0-9]{1,64}$/.test(v);
 const whole = (v: unknown, max: number): v is number => typeof v === "number" && Number.isInteger(v) && v >= 0 && v <= max;
 
@@ -30,18 +30,9 @@ function readAnswer(raw: unknown): StudyAnswer | null {
 }
 
 async function studentOf(requester: Requester, uuid: unknown): Promise<GenesysActor | IntentResult> {
-  if (!isUuid(uuid)) return no("GENESYS.Authority.Invalid");
-  let actor: unknown;
-  try {
-    actor = await foundry.utils.fromUuid(uuid as `Actor.${string}`); // the shape was checked above
-  } catch {
-    actor = null;
-  }
-  if (!(actor instanceof GenesysActor) || !(actor.genesys instanceof CharacterModel)) return no("GENESYS.Study.Warn.NoSkill");
-  // fvtt-types types collection members as User.Stored, which the lint rule cannot match to the User class.
-  // eslint-disable-next-line @typescript-eslint/no-unsafe-class-instance-assignment
-  if (!requester.isGM && !actor.testUserPermission(requester.user, "OWNER")) return no("GENESYS.Warn.NotOwner", { name: actor.name });
-  return actor;
+  const found = await ownedActor(requester, uuid, "GENESYS.Study.Warn.NoSkill");
+  if ("refusal" in found) return found.refusal;
+  return found.actor.genesys instanceof CharacterModel ? found.actor : no("GENESYS.Study.Warn.NoSkill");
 }
 
 /** On the Narrator's client: starts (or replaces) the study of a skill as answered. */

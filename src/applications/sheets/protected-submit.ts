@@ -3,8 +3,8 @@
  * writes it; the protected values he changed go to the Narrator's client (authority/protected-edit.ts), which the
  * server would refuse from him anyway. A Narrator's submit is core's.
  */
-import { expandPaths, requestProtectedEdit } from "../../authority/protected-edit.js";
-import { splitSystemUpdate } from "../../data/protected-fields.js";
+import { requestProtectedEdit } from "../../authority/protected-edit.js";
+import { expandPaths, splitSystemUpdate } from "../../data/protected-fields.js";
 
 type Submitted = Record<string, unknown>;
 
