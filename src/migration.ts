@@ -1,9 +1,24 @@
 /** World data versions. Each document migrates in place on load (migrateData); this persists it once per world. */
+import { approvalsOf, approveAll } from "./effects/effect-approval.js";
 import { formatCount } from "./format/plural.js";
 import { SYSTEM_ID, unlinkedTokenActors } from "./settings/rules-settings.js";
 
-/** 2: Ferite/Fatica moved from bare numbers (ferite, fatica) to wounds.value / fatigue.value. */
-export const CURRENT_DATA_VERSION = 2;
+/**
+ * 2: Ferite/Fatica moved from bare numbers (ferite, fatica) to wounds.value / fatigue.value.
+ * 3: effects count once approved (effects/effect-approval.ts): those already in the world are approved as they are.
+ */
+export const CURRENT_DATA_VERSION = 3;
+
+/** Approves the effects an actor and its items carry now, where they have no approval yet. */
+async function approveExisting(actor: Actor.Implementation): Promise<void> {
+  const own = approveAll(actor);
+  if (own.length > 0 && approvalsOf(actor).length === 0) await actor.update({ "system.approvals": own } as Actor.UpdateData); // a path of every actor type
+  const items = actor.items.contents
+    .map((item) => ({ item, list: approveAll(item) }))
+    .filter(({ item, list }) => list.length > 0 && approvalsOf(item).length === 0)
+    .map(({ item, list }) => ({ _id: item.id, "system.approvals": list }));
+  if (items.length > 0) await actor.updateEmbeddedDocuments("Item", items);
+}
 
 export function registerMigrationSetting(): void {
   game.settings.register(SYSTEM_ID, "dataVersion", { scope: "world", config: false, type: Number, default: 0 });
@@ -26,14 +41,27 @@ export async function migrateWorld(): Promise<number> {
   const failed: string[] = [];
   for (const { actor, label } of actors) {
     try {
-      // Saving the migrated system data writes what migrateData produced on load; items and effects are untouched.
-      // Not diffed: the client's copy is already migrated, so a diff against it would send nothing.
-      const system: unknown = actor.toObject().system;
-      await actor.update({ system } as Actor.UpdateData, { diff: false, recursive: false });
+      if (stored < 2) {
+        // Saving the migrated system data writes what migrateData produced on load; items and effects are untouched.
+        // Not diffed: the client's copy is already migrated, so a diff against it would send nothing.
+        const system: unknown = actor.toObject().system;
+        await actor.update({ system } as Actor.UpdateData, { diff: false, recursive: false });
+      }
+      await approveExisting(actor);
       migrated++;
     } catch (err) {
       console.error(`GeneSys GdR | migration of actor ${actor.uuid} failed`, err);
       failed.push(label);
+    }
+  }
+  for (const item of game.items.contents) {
+    const list = approveAll(item);
+    if (list.length === 0 || approvalsOf(item).length > 0) continue;
+    try {
+      await item.update({ "system.approvals": list } as Item.UpdateData); // a path of every item type
+    } catch (err) {
+      console.error(`GeneSys GdR | migration of item ${item.uuid} failed`, err);
+      failed.push(item.name);
     }
   }
   const version = String(CURRENT_DATA_VERSION);

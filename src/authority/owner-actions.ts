@@ -8,6 +8,8 @@ import { registerIntent, sendIntent, notifyResult, type IntentResult, type Reque
 import { freeEditing, requestProtectedEdit } from "./protected-edit.js";
 import { ownedActor } from "./owned-actor.js";
 import { registerPlayerCreatedItems } from "./player-created-items.js";
+import { registerEffectApprovals } from "./effect-approvals.js";
+import { carriedApprovals, KEEP_APPROVALS } from "../effects/effect-approval.js";
 import { CharacterModel } from "../data/actor/character.js";
 import { inCreation, newSkillGradesRefusal } from "../data/actor/creation.js";
 import { dropVerdict } from "../data/accepted-items.js";
@@ -82,6 +84,8 @@ export async function onAddItem(requester: Requester, payload: unknown): Promise
   const actor = found.actor;
   const p = isObject(payload) ? payload : {};
   let data: Record<string, unknown>;
+  // A copy of an item on a player's own actor keeps only the approvals its effects use there (effects/effect-approval.ts).
+  let keepApprovals = false;
   if (typeof p["source"] === "string") {
     if (p["source"].length > 300 || !/^[A-Za-z0-9._-]+$/.test(p["source"])) return no("GENESYS.Authority.Invalid");
     let source: unknown;
@@ -95,6 +99,10 @@ export async function onAddItem(requester: Requester, payload: unknown): Promise
     if (!trustedSource(requester, source as Item.Implementation)) return no("GENESYS.Authority.NotAllowed");
     const { _id: _dropped, ...rest } = source.toObject() as Record<string, unknown>; // a new id on this actor
     data = rest;
+    if (!requester.isGM && source.actor) {
+      keepApprovals = true;
+      data = { ...data, system: { ...(isObject(data["system"]) ? data["system"] : {}), approvals: carriedApprovals(source) } };
+    }
   } else {
     const type = p["type"];
     const name = p["name"];
@@ -105,7 +113,9 @@ export async function onAddItem(requester: Requester, payload: unknown): Promise
   const verdict = dropVerdict(actor.type, type);
   if (!verdict.ok) return no(verdict.reason, { item: String(data["name"]), type, actor: actor.type });
   if (type === "skill" && !requester.isGM) data = withKey(withoutPlayerGrades(data, inCreation(actor)));
-  const created = await actor.createEmbeddedDocuments("Item", [data as Item.CreateData]);
+  // The option is the system's own, read by the new item's _preCreate (documents/item.ts).
+  const options = { [KEEP_APPROVALS]: keepApprovals } as Item.Database.CreateOperation<true>;
+  const created = await actor.createEmbeddedDocuments("Item", [data as Item.CreateData], options);
   const id = created?.[0]?.id;
   return id ? { ok: true, data: { itemId: id } } : no("GENESYS.Sheet.Drop.Failed");
 }
@@ -197,6 +207,7 @@ export function registerOwnerActions(): void {
   registerIntent(OWNER_INTENTS.recover, onRecover);
   registerIntent(OWNER_INTENTS.addItem, onAddItem);
   registerPlayerCreatedItems();
+  registerEffectApprovals();
   registerNarratorRequests({
     damage: async (actor, options) => changeOf(await sendIntent(OWNER_INTENTS.damage, { uuid: actor.uuid, options })),
     recover: async (actor, rest: RestPeriod) => changeOf(await sendIntent(OWNER_INTENTS.recover, { uuid: actor.uuid, ...rest })),

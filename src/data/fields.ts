@@ -79,7 +79,8 @@ export function healthFields() {
 
 /**
  * The Narrator's own record on an actor: the damage ledger Undo reads (documents/damage-ledger.ts), and whether he
- * opened the actor for free editing by its owner (authority/protected-edit.ts). Both are gmOnlyFields.
+ * opened the actor for free editing by its owner (authority/protected-edit.ts), and the effects he approved. All are
+ * gmOnlyFields.
  */
 export function narratorFields() {
   return {
@@ -93,7 +94,21 @@ export function narratorFields() {
       { required: true, initial: () => [] },
     ),
     freeEdit: new fields.BooleanField({ initial: false }),
+    approvals: approvalsField(),
   };
+}
+
+/** The effects a Narrator approved on an actor or item (effects/effect-approval.ts); a gmOnlyField. */
+export function approvalsField() {
+  return new fields.ArrayField(
+    new fields.SchemaField({
+      id: new fields.StringField({ required: true, blank: true, initial: "" }),
+      digest: new fields.StringField({ required: true, blank: false, initial: "none" }),
+      narrator: new fields.BooleanField({ initial: false }),
+      snapshot: new fields.StringField({ required: true, blank: true, initial: "" }),
+    }),
+    { required: true, initial: () => [] },
+  );
 }
 
 export function htmlField() {

@@ -13,9 +13,9 @@
 
 const CHARACTERISTICS = ["dexterity", "experience", "charm", "strength", "perception"].map((k) => `characteristics.${k}`);
 const HEALTH = ["wounds.value", "fatigue.value", "fatigue.deprivation", "poison.doses", "poison.fever.startsInHours", "poison.fever.hoursLeft", ...["rest", "activity", "sleep", "food", "water"].map((k) => `timeCarry.${k}`)];
-/** The Narrator's own: notes, the damage ledger Undo reads, and whether he opened the actor for free editing. Free
- *  editing opens everything else to the owner, never these. */
-export const NARRATOR_FIELDS: readonly string[] = ["gmNotes", "ledger", "freeEdit"];
+/** The Narrator's own: notes, the damage ledger Undo reads, whether he opened the actor for free editing, and the
+ *  effects he approved (effects/effect-approval.ts). Free editing opens everything else to the owner, never these. */
+export const NARRATOR_FIELDS: readonly string[] = ["gmNotes", "ledger", "freeEdit", "approvals"];
 const NARRATOR = NARRATOR_FIELDS;
 /** What free editing never opens: the Narrator's own fields, and the creation lock (reopening creation would let the
  *  owner move his points again once free editing closes). */
@@ -53,11 +53,11 @@ export const PROTECTED_FIELDS = {
     ],
   },
   Item: {
-    skill: ["key", "characteristic", "bought", "earned", "increment", "related"],
-    trait: ["immunities"],
-    weapon: ["skill", "modes", "rounds", "reflexesModifier", "explosive", "weight"],
-    armor: ["defence", "minStrength", "coverage", "areas", "bypassPenalty", "weight"],
-    gear: ["weight", "checkBonus", "minStrength", "bonusApplies"],
+    skill: ["key", "characteristic", "bought", "earned", "increment", "related", "approvals"],
+    trait: ["immunities", "approvals"],
+    weapon: ["skill", "modes", "rounds", "reflexesModifier", "explosive", "weight", "approvals"],
+    armor: ["defence", "minStrength", "coverage", "areas", "bypassPenalty", "weight", "approvals"],
+    gear: ["weight", "checkBonus", "minStrength", "bonusApplies", "approvals"],
   },
 } as const satisfies Record<"Actor" | "Item", Record<string, readonly string[]>>;
 

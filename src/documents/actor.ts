@@ -19,6 +19,7 @@ import type { CheckMessage, RollCheckOptions } from "../rolls/check.js";
 import { checkRoller } from "./check-roller.js";
 import { applyCharacteristicRises, noteCharacteristicRises } from "./characteristic-rise.js";
 import { narratorRequests } from "./narrator-requests.js";
+import { approveOnCreation, KEEP_APPROVALS } from "../effects/effect-approval.js";
 
 export interface ApplyDamageOptions {
   amount: number;
@@ -266,6 +267,13 @@ export class GenesysActor<SubType extends Actor.SubType = Actor.SubType> extends
     }
     noteCharacteristicRises(this.genesys, changes, options);
     return super._preUpdate(...args);
+  }
+
+  /** A Narrator's new actor counts with its effects and its items' at once (effects/effect-approval.ts). */
+  protected override async _preCreate(...args: Parameters<Actor<SubType>["_preCreate"]>): ReturnType<Actor<SubType>["_preCreate"]> {
+    const [, options, user] = args;
+    if (user.isGM) approveOnCreation(this, (options as Record<string, unknown>)[KEEP_APPROVALS] === true);
+    return super._preCreate(...args);
   }
 
   protected override _onUpdate(...args: Parameters<Actor<SubType>["_onUpdate"]>): void {

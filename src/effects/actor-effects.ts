@@ -2,10 +2,12 @@
  * The GeneSys changes in force on an actor: its own enabled effects, and the enabled effects its items transfer to it
  * (modern transferral, CONFIG.ActiveEffect.legacyTransferral = false: an item's effect with `transfer` applies to the
  * owner from the item, it is not copied onto the actor). Armour transfers only while worn, as dnd5e suppresses the
- * effects of unequipped items (foundryvtt/dnd5e module/documents/active-effect.mjs determineSuppression).
+ * effects of unequipped items (foundryvtt/dnd5e module/documents/active-effect.mjs determineSuppression). An effect a
+ * Narrator has not approved counts for nothing (effect-approval.ts).
  */
 import { readEffectChanges } from "../compat/effect-changes.js";
 import { ArmorModel } from "../data/item/armor.js";
+import { permits, trustsOwner } from "./effect-approval.js";
 import { parseEffectKey } from "./effect-keys.js";
 import type { EffectModifier } from "./effect-math.js";
 
@@ -44,13 +46,21 @@ function modifiersOf(effect: unknown, item: string | null, out: EffectModifier[]
   }
 }
 
-/** Every GeneSys change in force on the actor, each with its effect and item. */
+/** The effects of a holder that count: all of them on an actor open for free editing, else those with a permit. */
+export function counted(holder: EffectHolder, trusted: boolean): unknown[] {
+  if (trusted) return [...holder.effects];
+  const allowed = permits(holder.effects, holder);
+  return [...holder.effects].filter((e) => allowed.has(e));
+}
+
+/** Every GeneSys change in force on the actor, each with its effect and item: only approved effects count. */
 export function actorModifiers(actor: OwnerView): EffectModifier[] {
   const out: EffectModifier[] = [];
-  for (const effect of actor.effects) modifiersOf(effect, null, out);
+  const trusted = trustsOwner(actor);
+  for (const effect of counted(actor, trusted)) modifiersOf(effect, null, out);
   for (const item of actor.items) {
     if (!itemTransfers(item.system)) continue;
-    for (const effect of item.effects) if (view(effect).transfer !== false) modifiersOf(effect, item.name, out);
+    for (const effect of counted(item, trusted)) if (view(effect).transfer !== false) modifiersOf(effect, item.name, out);
   }
   return out;
 }

@@ -93,6 +93,7 @@ const LIST_VALUES: Record<string, unknown> = {
   environments: [{ environment: "water", attack: 3, defence: 3, canAct: true }],
   capabilities: [{ key: "custom", label: "x", bonus: 2, condition: "" }],
   speeds: [{ mode: "swim", metres: 9 }],
+  approvals: [{ digest: "forged", narrator: false, snapshot: "" }],
   modes: [{ key: "ranged", skill: "", damage: { dice: 9, faces: 6, strength: false, flat: 0, type: "wounding" }, minStrength: 0, magazine: null, preparation: 0, range: { kind: "metres", value: 9 }, multiAttack: 1 }],
 };
 

@@ -5,6 +5,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { effectChangesData, type EffectChange } from "../../src/compat/effect-changes.js";
 import { bootSystem } from "../foundry/boot.js";
+import { approvalWritesSettled } from "../../src/authority/effect-approvals.js";
 import { createActor, personOf } from "../documents/helpers.js";
 
 beforeAll(async () => {
@@ -28,6 +29,7 @@ describe("changes GeneSys cannot apply are reported", () => {
       { key: "genesys.check.perception", kind: "override", value: "3" },
       { key: "genesys.skill.arrampicarsi", kind: "add", value: "1.5" },
     ])]);
+    await approvalWritesSettled();
     // One ignored change of each kind: the sheet's note of what was left out must count all four.
     expect(personOf(actor).sources.ignored).toBe(4);
   });
@@ -44,6 +46,7 @@ describe("changes GeneSys cannot apply are reported", () => {
       { key: "genesys.skill.arrampicarsi", kind: "add", value: "2" },
       { key: "genesys.skill.arrampicarsi", kind: "multiply", value: "2" },
     ])]);
+    await approvalWritesSettled();
     expect(personOf(actor).sources.ignored).toBe(1);
     await actor.update({ system: { fame: 1 } });
     expect(personOf(actor).sources.ignored).toBe(1);

@@ -6,6 +6,7 @@
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { effectChangesData, type EffectChange } from "../../src/compat/effect-changes.js";
 import { effectUpdateRefusal, isNarratorEffect } from "../../src/effects/effect-authority.js";
+import { approvalWritesSettled, approveEffect } from "../../src/authority/effect-approvals.js";
 import type { GenesysActor } from "../../src/documents/actor.js";
 import { asPlayer, bootSystem, foundryDouble } from "../foundry/boot.js";
 import { createScene, placeToken } from "../foundry/scenes.js";
@@ -62,6 +63,7 @@ describe("derived overrides are the Narrator's, effects included", () => {
     await asPlayer(() => actor.createEmbeddedDocuments("ActiveEffect", [effect("Lesto", [{ key: "system.overrides.speed", kind: "override", value: "9" }])]));
     expect(effectsOf(actor)).toHaveLength(0);
     await actor.createEmbeddedDocuments("ActiveEffect", [effect("Pelle dura", [TOUGH])]);
+    await approvalWritesSettled();
     expect(personOf(actor).derived.resistance).toBe(99);
   });
 
@@ -75,7 +77,12 @@ describe("derived overrides are the Narrator's, effects included", () => {
     expect(personOf(actor).derived.resistance).toBe(20);
     expect(warnings(since)).toEqual(["GENESYS.Warn.EffectNarratorKeys"]);
     await asPlayer(() => fresh.update(effectChangesData([{ key: "genesys.check.perception", kind: "add", value: "1" }])));
+    // Saved, but his own change counts only once the Narrator approves it; edited again, it waits again.
+    expect(personOf(actor).sources.checks.by.perception).toEqual([]);
+    expect(await approveEffect(fresh as unknown as ActiveEffect.Implementation)).toBe(true); // the double's effect stands in for core's
     expect(personOf(actor).sources.checks.by.perception).toEqual([{ label: "Nuovo effetto", value: 1 }]);
+    await asPlayer(() => fresh.update(effectChangesData([{ key: "genesys.check.perception", kind: "add", value: "5" }])));
+    expect(personOf(actor).sources.checks.by.perception).toEqual([]);
     // Disabling or deleting his own effect stays his.
     await asPlayer(() => fresh.update({ disabled: true }));
     expect(named(actor, "Nuovo effetto")?.disabled).toBe(true);
@@ -107,6 +114,7 @@ describe("an effect the Narrator put on a character stays his", () => {
   it("the player can neither disable nor delete the Narrator's curse; the Narrator can", async () => {
     const actor = await alven();
     await actor.createEmbeddedDocuments("ActiveEffect", [effect("Maledizione", [CURSE])]);
+    await approvalWritesSettled();
     const curse = named(actor, "Maledizione");
     if (!curse) throw new Error("no curse");
     expect(isNarratorEffect(curse)).toBe(true);
@@ -142,6 +150,7 @@ describe("an effect the Narrator put on a character stays his", () => {
     const ring = actor.items.find((i) => i.name === "Anello nero");
     if (!ring) throw new Error("no ring");
     await ring.createEmbeddedDocuments("ActiveEffect", [effect("Maledizione", [CURSE])]);
+    await approvalWritesSettled();
     const curse = [...(ring.effects as unknown as Iterable<EffectDoc>)][0]; // the double's effects: plain documents
     if (!curse) throw new Error("no curse on the ring");
     await asPlayer(() => curse.update({ disabled: true }));

@@ -3,7 +3,7 @@
  * `system`, embedded items, update with validation, prepareData order, statuses from effects, ownership, sorting and
  * drag data. Each member names its evidence or says "assumption".
  */
-import { ActiveEffect, effectsOf, preCreateEffects } from "./effects.js";
+import { ActiveEffect, broadcastHook, effectsOf, preCreateEffects } from "./effects.js";
 import { DataModelValidationError } from "./fields.js";
 import { mergeObject, type TypeDataModel } from "./data-model.js";
 import { deliverQuery, onClient, roundTrip } from "./clients.js";
@@ -140,14 +140,16 @@ export abstract class Document {
 
   /** New ActiveEffects in this document's source, owners only, after the server's round trip (v13 API
    *  createEmbeddedDocuments("ActiveEffect", data); the refusal as update's below; each one's _preCreate first, effects.ts). */
-  protected async createEffects(data: Record<string, unknown>[]): Promise<ActiveEffect[]> {
+  protected async createEffects(data: Record<string, unknown>[], options: Record<string, unknown> = {}): Promise<ActiveEffect[]> {
     if (!this.isOwner) throw new Error("lacks permission");
-    const added = await preCreateEffects(this, data, randomID);
+    const added = await preCreateEffects(this, data, randomID, options["keepId"] === true);
     await roundTrip();
     this._source["effects"] = [...((this._source["effects"] ?? []) as Record<string, unknown>[]), ...added];
     this.reset();
     if (this.parent) this.parent.reset();
-    return this.effects.filter((e): e is ActiveEffect => e instanceof ActiveEffect && added.some((a) => a._id === e.id));
+    const made = this.effects.filter((e): e is ActiveEffect => e instanceof ActiveEffect && added.some((a) => a._id === e.id));
+    for (const effect of made) await broadcastHook("createActiveEffect", effect, options);
+    return made;
   }
 
   static dataModels(): Record<string, ModelClass> {
@@ -358,9 +360,9 @@ export class Item extends Document {
     return (globalThis as unknown as { CONFIG: { Item: { dataModels: Record<string, ModelClass> } } }).CONFIG.Item.dataModels;
   }
   /** Only ActiveEffects embed in an item. */
-  async createEmbeddedDocuments(type: string, data: Record<string, unknown>[]): Promise<ActiveEffect[]> {
+  async createEmbeddedDocuments(type: string, data: Record<string, unknown>[], options: Record<string, unknown> = {}): Promise<ActiveEffect[]> {
     if (type !== "ActiveEffect") throw new Error("only ActiveEffects are embedded in an item in this double");
-    return this.createEffects(data);
+    return this.createEffects(data, options);
   }
   /** The owning actor, or null for a world item (v13 API Item#actor). */
   get actor(): Actor | null {
@@ -453,10 +455,11 @@ export class Actor extends Document {
    * Owners only. Without `keepId` the data's `_id` is replaced by a new one; with it the id is kept, and an id the actor
    * already holds is refused (v13 API, DatabaseCreateOperation.keepId; assumption on the refusal, as for effects above).
    */
-  async createEmbeddedDocuments(type: "ActiveEffect", data: Record<string, unknown>[]): Promise<ActiveEffect[]>;
+  async createEmbeddedDocuments(type: "ActiveEffect", data: Record<string, unknown>[], options?: Record<string, unknown>): Promise<ActiveEffect[]>;
   async createEmbeddedDocuments(type: string, data: Record<string, unknown>[], options?: { keepId?: boolean }): Promise<Item[]>;
-  async createEmbeddedDocuments(type: string, data: Record<string, unknown>[], { keepId = false }: { keepId?: boolean } = {}): Promise<(Item | ActiveEffect)[]> {
-    if (type === "ActiveEffect") return this.createEffects(data);
+  async createEmbeddedDocuments(type: string, data: Record<string, unknown>[], options: { keepId?: boolean } & Record<string, unknown> = {}): Promise<(Item | ActiveEffect)[]> {
+    if (type === "ActiveEffect") return this.createEffects(data, options);
+    const keepId = options.keepId === true;
     if (type !== "Item") throw new Error("only Items and ActiveEffects are embedded in this double");
     if (!this.isOwner) throw new Error("lacks permission");
     for (const d of data) refuseGmOnlyCreation("Item", String(d["type"]), game().user);
@@ -475,7 +478,7 @@ export class Actor extends Document {
     const kept: Item[] = [];
     for (const d of sources) {
       const item = new ItemClass(d, { parent: this });
-      if ((await item._preCreate(d, {}, game().user)) !== false) kept.push(item);
+      if ((await item._preCreate(d, options, game().user)) !== false) kept.push(item);
     }
     for (const item of kept) this.items.set(item.id, item);
     this.reset();
@@ -513,6 +516,9 @@ export class Actor extends Document {
     const actor = new cls(data);
     // `_preCreate` runs on the creating client before the server (a refusal is not modelled: no model of ours refuses).
     await actor._preCreate(data, {}, game().user);
+    // Every client then builds the actor from what the server stored, `_preCreate`'s adjustments included (assumption:
+    // the created document is prepared from the stored source, as V13-API §3's lifecycle has it), so prepare again.
+    actor.reset();
     (globalThis as unknown as { game: { actors: Collection<Actor> } }).game.actors.set(actor.id, actor);
     actor._onCreate(data, {}, game().user.id);
     await Promise.resolve();

@@ -16,11 +16,50 @@
  *   the document's own _pre* method shares: https://foundryvtt.com/api/functions/hookEvents.preDeleteDocument.html);
  *   a refused update or deletion resolves to undefined (assumption: Document#update returns the first updated
  *   document, none here). `updateSource` in `_preCreate` adjusts the document being created (as documents.ts).
+ * - After a write, every connected client fires `createActiveEffect(effect, options, userId)`, `updateActiveEffect(
+ *   effect, changes, options, userId)` or `deleteActiveEffect(effect, options, userId)` with the writer's id, as the
+ *   server broadcasts it (V13-API §10: document hooks after a change are told who made it; the same as createItem in
+ *   documents.ts); the writing client fires `preUpdateActiveEffect(effect, changes, options, userId)` before sending
+ *   (v13 API hookEvents.preUpdateDocument), and the options it was given reach every client's hook (assumption: the
+ *   operation's options travel with it, as dnd5e reads its own update options in `_onUpdate` on other clients).
  */
-import { roundTrip } from "./clients.js";
+import { onClient, roundTrip } from "./clients.js";
 import { mergeObject } from "./data-model.js";
 
 type WritingUser = { id: string; isGM: boolean };
+
+/** Marks a write that skips the writing client's code (as documents.ts rawUpdate); never a Foundry option. */
+const RAW = Symbol("raw socket write");
+
+/** An effect's update sent past every client hook (the console's socket write): the server checks only ownership. */
+export function rawEffectUpdate(effect: ActiveEffect, changes: Record<string, unknown>): Promise<ActiveEffect | undefined> {
+  return effect.update(changes, { [RAW]: true });
+}
+
+/** An effect's deletion sent past every client hook. */
+export function rawEffectDelete(effect: ActiveEffect): Promise<ActiveEffect | undefined> {
+  return effect.delete({ [RAW]: true });
+}
+
+interface HookUser extends WritingUser { name: string; active: boolean }
+type HookGlobals = { Hooks: { callAll(name: string, ...args: unknown[]): boolean }; game: { user: WritingUser; users: { contents: HookUser[] } } };
+
+/** The hook on every connected client, each in its own context, with the writer's id last. */
+export async function broadcastHook(name: string, ...args: unknown[]): Promise<void> {
+  const g = globalThis as unknown as HookGlobals;
+  const writer = g.game.user.id;
+  for (const client of g.game.users.contents.filter((u) => u.active)) {
+    await onClient(client, async () => {
+      await Promise.resolve();
+      g.Hooks.callAll(name, ...args, writer);
+    });
+  }
+}
+
+function callHere(name: string, ...args: unknown[]): void {
+  const g = globalThis as unknown as HookGlobals;
+  g.Hooks.callAll(name, ...args, g.game.user.id);
+}
 
 /** This client's user, as the _pre* methods receive it. */
 function writingUser(): WritingUser {
@@ -97,24 +136,37 @@ export class ActiveEffect {
     return changes;
   }
 
-  async update(changes: Record<string, unknown>): Promise<this | undefined> {
+  async update(changes: Record<string, unknown>, options: Record<string, unknown> = {}): Promise<this | undefined> {
     if (!this.parent.isOwner) throw new Error(`lacks permission to update ${this.uuid}`);
-    if ((await this._preUpdate(changes, {}, writingUser())) === false) return undefined;
+    if (!(RAW in options)) {
+      if ((await this._preUpdate(changes, options, writingUser())) === false) return undefined;
+      callHere("preUpdateActiveEffect", this, changes, options);
+    }
     await roundTrip();
     Object.assign(this._data, structuredClone(changes));
     this.parent.reset();
     if (this.#actor() !== this.parent) this.#actor().reset();
+    await broadcastHook("updateActiveEffect", this, changes, options);
     return this;
   }
 
-  async delete(): Promise<this | undefined> {
+  /** Core's toObject: a copy of the source. */
+  toObject(): Record<string, unknown> {
+    return structuredClone(this._data);
+  }
+
+  async delete(options: Record<string, unknown> = {}): Promise<this | undefined> {
     if (!this.parent.isOwner) throw new Error(`lacks permission to delete ${this.uuid}`);
-    if ((await this._preDelete({}, writingUser())) === false) return undefined;
+    if (!(RAW in options) && (await this._preDelete(options, writingUser())) === false) return undefined;
     await roundTrip();
+    const gone = this.toObject();
     const list = (this.parent._source["effects"] ?? []) as Record<string, unknown>[];
     this.parent._source["effects"] = list.filter((e) => e["_id"] !== this.id);
     this.parent.reset();
     if (this.#actor() !== this.parent) this.#actor().reset();
+    // The deleted document still reads its data in the hooks (its parent no longer holds it).
+    this.#pending = gone;
+    await broadcastHook("deleteActiveEffect", this, options);
     return this;
   }
 }
@@ -136,11 +188,15 @@ export function effectsOf(parent: Parent, newId: () => string): ActiveEffect[] {
 }
 
 /** The sources of the effects a creation keeps: each given an id, put through its `_preCreate` (false drops it). */
-export async function preCreateEffects(parent: Parent, data: readonly Record<string, unknown>[], newId: () => string): Promise<Record<string, unknown>[]> {
+export async function preCreateEffects(parent: Parent, data: readonly Record<string, unknown>[], newId: () => string, keepId = false): Promise<Record<string, unknown>[]> {
   const kept: Record<string, unknown>[] = [];
   const Effect = effectClass();
+  const held = new Set(((parent._source["effects"] ?? []) as Record<string, unknown>[]).map((e) => e["_id"]));
   for (const d of data) {
-    const id = newId();
+    // With keepId the data's id is kept, and one the parent already holds refused (as items, documents.ts).
+    const given = d["_id"];
+    if (keepId && typeof given === "string" && held.has(given)) throw new Error(`ActiveEffect "${given}" already exists in ${parent.uuid}`);
+    const id = keepId && typeof given === "string" ? given : newId();
     const pending = new Effect(id, parent, { ...structuredClone(d), _id: id });
     if ((await pending._preCreate(structuredClone(d), {}, writingUser())) === false) continue;
     kept.push(pending._data);

@@ -117,6 +117,8 @@ export function installFoundry(): FoundryDouble {
     users,
     settings,
     actors: new Collection<Actor>(),
+    // game.items: the world's items (v13 API Game#items, a WorldCollection); empty unless a test puts one there.
+    items: new Collection<Item>(),
     // game.world: the World package (v13 API Game#world); only its id is modelled, for keys kept per world.
     world: { id: "genesys-test-world" },
     release: { generation: 13 }, // v13's game.release.generation; tests of the v14 shape set 14 (foundryvtt/dnd5e active-effect.mjs reads it).

@@ -1,9 +1,10 @@
 /**
  * The Effects list's buttons, shared by the person and item sheets: enable/disable (owners; the sheet is editable only
- * for them), create, edit and delete through core's ActiveEffect config sheet. A row names its effect by id and the item
+ * for them), create, edit and delete through core's ActiveEffect config sheet, and the Narrator's Approve. A row names its effect by id and the item
  * carrying it ("" for the actor's own).
  */
 import { effectChangesData } from "../../compat/effect-changes.js";
+import { approveEffect } from "../../authority/effect-approvals.js";
 
 type Effect = ActiveEffect.Implementation;
 
@@ -65,5 +66,10 @@ export const EFFECT_ACTIONS = {
   },
   deleteEffect(this: EffectSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
     return deleteEffect(this.document, target);
+  },
+  /** The Narrator approves a player's effect as it is now (a GM writes the holder's approvals himself). */
+  async approveEffect(this: EffectSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    const effect = effectOf(this.document, target);
+    if (effect && (await approveEffect(effect))) ui.notifications.info(game.i18n.format("GENESYS.Effects.Approved", { name: effect.name }));
   },
 };

@@ -1,5 +1,5 @@
 /** Armature (§2.4.3): Df subtracted from each hit, FM that hinders weaker wearers, coverage for aimed shots (§3.2.5). */
-import { htmlField, intField, optionalIntField, realField } from "../fields.js";
+import { htmlField, approvalsField, intField, optionalIntField, realField } from "../fields.js";
 
 const fields = foundry.data.fields;
 
@@ -19,6 +19,7 @@ export function armorSchema() {
     worn: new fields.BooleanField({ initial: false }),
     weight: realField(0, 1_000),
     description: htmlField(),
+    approvals: approvalsField(),
   };
 }
 export type ArmorSchema = ReturnType<typeof armorSchema>;

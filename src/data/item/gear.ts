@@ -1,6 +1,6 @@
 /** Equipaggiamento: quantity and weight for encumbrance (§3.1.5), and a situational check bonus. */
 import type { EmptyObject } from "fvtt-types/utils";
-import { htmlField, intField, realField } from "../fields.js";
+import { htmlField, approvalsField, intField, realField } from "../fields.js";
 
 const fields = foundry.data.fields;
 
@@ -18,6 +18,7 @@ export function gearSchema() {
     /** When the bonus applies, in the Narrator's words (e.g. "scalare pareti"). */
     bonusApplies: new fields.StringField({ required: true, blank: true, initial: "" }),
     description: htmlField(),
+    approvals: approvalsField(),
   };
 }
 export type GearSchema = ReturnType<typeof gearSchema>;

@@ -3,7 +3,7 @@ import type { EmptyObject } from "fvtt-types/utils";
 import { skillGradeBreakdown, type SkillGradeBreakdown } from "../../rules/skill.js";
 import type { Characteristics } from "../../rules/types.js";
 import type { SourcedPart } from "../../effects/effect-math.js";
-import { characteristicChoiceField, htmlField, intField } from "../fields.js";
+import { characteristicChoiceField, htmlField, approvalsField, intField } from "../fields.js";
 import { allocatedChangeRefusal, inCreation, newSkillGradesRefusal } from "../actor/creation.js";
 
 const fields = foundry.data.fields;
@@ -23,6 +23,7 @@ export function skillSchema() {
     /** §1.8.3 related to the character's work: study takes 2 × grade days per point instead of 3 ×. */
     related: new fields.BooleanField({ initial: false }),
     description: htmlField(),
+    approvals: approvalsField(),
   };
 }
 export type SkillSchema = ReturnType<typeof skillSchema>;

@@ -1,7 +1,7 @@
 /** Armi (§2.4): one or more modes (one-handed, two-handed, thrown…), each with its own Dn, FM, C, P and Gt. */
 import type { EmptyObject } from "fvtt-types/utils";
 import type { RulesOptions } from "../../rules/options.js";
-import { damageField, htmlField, intField, optionalIntField, realField } from "../fields.js";
+import { damageField, htmlField, approvalsField, intField, optionalIntField, realField } from "../fields.js";
 import { wieldWeapon, type DamageFieldValue, type WieldedWeapon } from "./wield.js";
 
 const fields = foundry.data.fields;
@@ -65,6 +65,7 @@ export function weaponSchema() {
     ready: new fields.BooleanField({ initial: false }),
     weight: realField(0, 10_000),
     description: htmlField(),
+    approvals: approvalsField(),
   };
 }
 export type WeaponSchema = ReturnType<typeof weaponSchema>;

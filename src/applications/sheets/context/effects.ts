@@ -4,6 +4,7 @@
  */
 import { readEffectChanges, type EffectChange } from "../../../compat/effect-changes.js";
 import { itemTransfers } from "../../../effects/actor-effects.js";
+import { permits, trustsOwner } from "../../../effects/effect-approval.js";
 import { immunityCause, parseEffectKey } from "../../../effects/effect-keys.js";
 import { changeNumber } from "../../../effects/effect-math.js";
 import { signed } from "./shared.js";
@@ -23,6 +24,12 @@ export interface EffectRow {
   inactiveReason: string;
   /** The toggle button's words: what a click does. */
   toggleLabel: string;
+  /** Its GeneSys changes wait for the Narrator's approval (effects/effect-approval.ts): they count for nothing yet. */
+  pending: boolean;
+  /** Placed by the Narrator: its owner may not remove or change it. */
+  narrator: boolean;
+  /** Pending, and the viewer is a Narrator: the row offers Approve. */
+  approvable: boolean;
 }
 
 /** What the Effects partial reads. */
@@ -79,8 +86,20 @@ export function describeChange(change: EffectChange, i18n: Localize): string {
   }
 }
 
-function rowOf(effect: EffectLike, raw: unknown, parent: { id: string; name: string; system: unknown } | null, i18n: Localize): EffectRow {
+/** Whether each effect of a holder has its permit: every one, on an actor open for free editing. */
+function approvalState(holder: Holder, trusted: boolean, viewerIsNarrator: boolean): (effect: unknown) => RowState {
+  const allowed = permits(holder.effects, holder);
+  return (effect) => {
+    const permit = allowed.get(effect);
+    return { pending: !trusted && !allowed.has(effect), narrator: permit?.narrator === true, viewerIsNarrator };
+  };
+}
+
+type RowState = { pending: boolean; narrator: boolean; viewerIsNarrator: boolean };
+
+function rowOf(effect: EffectLike, raw: unknown, parent: { id: string; name: string; system: unknown } | null, i18n: Localize, state: RowState): EffectRow {
   const inUse = parent === null || itemTransfers(parent.system);
+  const reason = effect.disabled ? "" : !inUse ? i18n.localize("GENESYS.Effects.NotWorn") : state.pending ? i18n.localize("GENESYS.Effects.Pending") : "";
   return {
     id: effect.id ?? "",
     parentId: parent?.id ?? "",
@@ -89,25 +108,32 @@ function rowOf(effect: EffectLike, raw: unknown, parent: { id: string; name: str
     source: parent?.name ?? i18n.localize("GENESYS.Effects.OnActor"),
     changes: readEffectChanges(raw).map((c) => describeChange(c, i18n)).join(", ") || i18n.localize("GENESYS.Effects.NoChanges"),
     disabled: effect.disabled,
-    active: !effect.disabled && inUse,
-    inactiveReason: !effect.disabled && !inUse ? i18n.localize("GENESYS.Effects.NotWorn") : "",
+    active: !effect.disabled && inUse && !state.pending,
+    inactiveReason: reason,
     toggleLabel: i18n.localize(effect.disabled ? "GENESYS.Effects.Enable" : "GENESYS.Effects.Disable"),
+    pending: state.pending,
+    narrator: state.narrator,
+    approvable: state.pending && state.viewerIsNarrator,
   };
 }
 
 /** The rows of an actor's sheet: its own effects, then each item's that transfer to it. */
-export function actorEffectRows(actor: Holder & { items: Iterable<Holder & { id: string | null; name: string; system: unknown }> }, i18n: Localize): EffectRow[] {
+export function actorEffectRows(actor: Holder & { items: Iterable<Holder & { id: string | null; name: string; system: unknown }> }, i18n: Localize, viewerIsNarrator = false): EffectRow[] {
   const rows: EffectRow[] = [];
-  for (const e of actor.effects) if (isEffect(e)) rows.push(rowOf(e, e, null, i18n));
+  const trusted = trustsOwner(actor);
+  const own = approvalState(actor, trusted, viewerIsNarrator);
+  for (const e of actor.effects) if (isEffect(e)) rows.push(rowOf(e, e, null, i18n, own(e)));
   for (const item of actor.items) {
-    for (const e of item.effects) if (isEffect(e) && e.transfer !== false) rows.push(rowOf(e, e, { id: item.id ?? "", name: item.name, system: item.system }, i18n));
+    const state = approvalState(item, trusted, viewerIsNarrator);
+    for (const e of item.effects) if (isEffect(e) && e.transfer !== false) rows.push(rowOf(e, e, { id: item.id ?? "", name: item.name, system: item.system }, i18n, state(e)));
   }
   return rows;
 }
 
 /** The rows of an item's sheet: its own effects. */
-export function itemEffectRows(item: Holder & { id: string | null; name: string; system: unknown }, i18n: Localize): EffectRow[] {
+export function itemEffectRows(item: Holder & { id: string | null; name: string; system: unknown; actor?: unknown }, i18n: Localize, viewerIsNarrator = false): EffectRow[] {
   const rows: EffectRow[] = [];
-  for (const e of item.effects) if (isEffect(e)) rows.push(rowOf(e, e, { id: item.id ?? "", name: item.name, system: item.system }, i18n));
+  const state = approvalState(item, trustsOwner(item.actor), viewerIsNarrator);
+  for (const e of item.effects) if (isEffect(e)) rows.push(rowOf(e, e, { id: item.id ?? "", name: item.name, system: item.system }, i18n, state(e)));
   return rows;
 }
