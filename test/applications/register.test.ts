@@ -61,7 +61,7 @@ describe("sheet configuration", () => {
     const common = ["rollCheck", "createItem", "editItem", "deleteItem", "adjustCounter", "recover"];
     expect(Object.keys(merged(GenesysActorSheet, PersonSheet).actions)).toEqual(expect.arrayContaining([...common, "toggleWorn", "toggleReady", "setMode"]));
     expect(Object.keys(merged(GenesysActorSheet, AnimalSheet).actions)).toEqual(expect.arrayContaining([...common, "addRow", "removeRow"]));
-    expect(Object.keys(merged(GenesysItemSheet).actions)).toEqual(["addMode", "removeMode", "createEffect", "toggleEffect", "editEffect", "deleteEffect"]);
+    expect(Object.keys(merged(GenesysItemSheet).actions)).toEqual(["addMode", "removeMode", "createEffect", "toggleEffect", "editEffect", "deleteEffect", "approveEffect"]);
     for (const fn of Object.values(merged(GenesysActorSheet, PersonSheet).actions)) expect(typeof fn).toBe("function");
   });
 
