@@ -7,6 +7,7 @@
 import type { DefenceAnswer } from "../applications/attack-dialog.js";
 import { sendIntent } from "../authority/intent-channel.js";
 import { gmQueue } from "../authority/serial-queue.js";
+import { approvalWritesSettled, approveEffect } from "../authority/effect-approvals.js";
 import { releaseHold, startGrapple, holdOf } from "../grapple/grapple-flow.js";
 import { grappleBlocksMovement } from "../grapple/grapple-movement.js";
 import { SEAL_REVEAL_INTENT, openSealed, sealedCardOf } from "../chat/sealed-card.js";
@@ -325,6 +326,29 @@ export async function itemEffectsChangeNumbers(scratch: Scratch, assert: Assert)
   await effect.update({ disabled: true });
   await settle(() => hero.system instanceof CharacterModel && hero.system.effective.strength === 7);
   assert.strictEqual(hero.system instanceof CharacterModel ? hero.system.derived.resistance : -1, 28, "a disabled effect still counts");
+}
+
+/**
+ * Approved effects (issue 19): a Narrator's new effect counts at once; taken out of the approvals it counts for nothing
+ * (as a player's own effect waits); approved on the sheet's button it counts again; edited by the Narrator it is
+ * approved again as it is now.
+ */
+export async function effectApprovalBinding(scratch: Scratch, assert: Assert): Promise<void> {
+  const hero = await scratch.actor("Approvato", { type: "character", system: person() });
+  const checks = (): number => (hero.system instanceof CharacterModel ? hero.system.sources.checks.all.reduce((sum, p) => sum + p.value, 0) : Number.NaN);
+  await hero.createEmbeddedDocuments("ActiveEffect", [{ name: "Benedizione", ...effectChangesData([{ key: "genesys.check", kind: "add", value: "2" }]) }]); // either generation's shape (compat)
+  await approvalWritesSettled();
+  assert.strictEqual(checks(), 2, "the Narrator's own effect does not count at once");
+  await hero.update({ "system.approvals": [] } as Actor.UpdateData);
+  await settle(() => checks() === 0);
+  assert.strictEqual(checks(), 0, "an effect without approval still counts");
+  const blessing = must([...hero.effects].find((e) => e.name === "Benedizione"), "the effect is gone");
+  assert.strictEqual(await approveEffect(blessing), true, "Approve did nothing");
+  assert.strictEqual(checks(), 2, "the approved effect does not count");
+  await blessing.update(effectChangesData([{ key: "genesys.check", kind: "add", value: "3" }]));
+  await approvalWritesSettled();
+  await settle(() => checks() === 3);
+  assert.strictEqual(checks(), 3, "the Narrator's edit is not approved as it is now");
 }
 
 /**

@@ -17,6 +17,7 @@ import {
   narratorToolCards,
   encounterOddsCard,
   itemEffectsChangeNumbers,
+  effectApprovalBinding,
   effectsInAttackRoll,
   playCombatRound,
   renderEverySheet,
@@ -168,6 +169,10 @@ export function flowsBatch(context: QuenchContext, world: () => SelfTestWorld): 
 
     it("an item's Active Effect raises Forza and Resistenza follows; disabling it takes them back", async () => {
       await itemEffectsChangeNumbers(books(), assert);
+    });
+
+    it("an effect counts once approved, bound to its changes; the Narrator's own at once", async () => {
+      await effectApprovalBinding(books(), assert);
     });
 
     it("an item's check effect is a part of the attack roll, named for its source", async () => {
