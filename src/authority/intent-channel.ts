@@ -14,7 +14,8 @@
  * secret: it is refused, never gets the sender's answer, and neither removes the intent nor uses up the sender's limits.
  */
 import { SYSTEM_ID } from "../settings/rules-settings.js";
-import { chacha20, fromBase64, randomBytes, toBase64 } from "./cipher.js";
+import { sha256 } from "@noble/hashes/sha2.js";
+import { fromBase64, randomBytes, toBase64 } from "./cipher.js";
 import { gmQueue } from "./serial-queue.js";
 
 export const INTENT_QUERY = "genesys-gdr.intent";
@@ -180,8 +181,8 @@ export function intentProof(secret: string): string | null {
 }
 
 function proofOf(secret: Uint8Array): string {
-  // ChaCha20's keystream is a PRF of its key: the proof cannot be turned back into the secret.
-  return toBase64(chacha20(secret, new Uint8Array(12), new Uint8Array(32), 0));
+  // SHA-256 (audited @noble/hashes) is one-way: the proof cannot be turned back into the secret.
+  return toBase64(sha256(secret));
 }
 
 /** Keeps a bounded map bounded; a Map iterates in insertion order, so the first key is the oldest. */

@@ -10,6 +10,8 @@
  * - Another Narrator's client asks the active one for the key a card names, through an intent answered for Narrators
  *   only; the answer travels back to the asker alone, bound to a secret only the asker's query carries.
  * - A Narrator can copy the ring to another browser from the system's settings.
+ * - Every copy (fetched or pasted) carries the Narrators its key was made for, and rotates like the original: a key
+ *   seals only while all of them are Narrators still; one whose Narrators are unknown only opens.
  * A browser that cannot store (storage turned off) holds no key: blind rolls are refused there rather than sealed with
  * a key lost at the next reload.
  */
@@ -54,19 +56,25 @@ function slot(): string {
 }
 
 const PREFIX = "genesys-seal-1";
+const isUserId = (v: unknown): v is string => typeof v === "string" && /^[A-Za-z0-9]{16}$/.test(v);
 const isId = (v: unknown): v is string => typeof v === "string" && /^[A-Za-z0-9]{8,32}$/.test(v);
 
-/** One key as text, to copy between browsers: "genesys-seal-1:<id>:<base64 key>". */
+/**
+ * One key as text, to copy between browsers: "genesys-seal-1:<id>:<base64 key>:<Narrator ids, comma-separated>". The
+ * Narrators it was made for travel with it, so that a copy rotates like the original when one of them is demoted.
+ */
 export function keyText(key: SealKey): string {
-  return `${PREFIX}:${key.id}:${toBase64(key.bytes)}`;
+  return `${PREFIX}:${key.id}:${toBase64(key.bytes)}:${key.gms.join(",")}`;
 }
 
-/** A key from its text, or null when the text is not one. */
+/** A key from its text, or null when the text is not one; a text without its Narrators (older copies) has none. */
 export function parseKeyText(text: string): SealKey | null {
-  const [prefix, id, data, ...rest] = text.trim().split(":");
+  const [prefix, id, data, gmList, ...rest] = text.trim().split(":");
   if (prefix !== PREFIX || rest.length > 0 || !isId(id) || data === undefined) return null;
+  const gms = gmList === undefined || gmList === "" ? [] : gmList.split(",");
+  if (!gms.every(isUserId)) return null;
   const bytes = fromBase64(data);
-  return bytes?.length === 32 ? { id, bytes, gms: [] } : null;
+  return bytes?.length === 32 ? { id, bytes, gms } : null;
 }
 
 /** The ring as text: one key per line, oldest first. */
@@ -91,14 +99,12 @@ function readRing(): SealKey[] {
       if (typeof entry !== "object" || entry === null) return [];
       const { text, gms } = entry as { text?: unknown; gms?: unknown };
       const key = typeof text === "string" ? parseKeyText(text) : null;
-      return key ? [{ ...key, gms: Array.isArray(gms) ? gms.filter(isUserId) : [] }] : [];
+      return key ? [{ ...key, gms: key.gms.length > 0 ? key.gms : Array.isArray(gms) ? gms.filter(isUserId) : [] }] : [];
     });
   } catch {
     return [];
   }
 }
-
-const isUserId = (v: unknown): v is string => typeof v === "string" && /^[A-Za-z0-9]{16}$/.test(v);
 
 function writeRing(ring: readonly SealKey[]): boolean {
   const store = storage();
@@ -134,10 +140,13 @@ export function keepKeys(keys: readonly SealKey[]): boolean {
 
 const narratorIds = (): string[] => game.users.contents.filter((u) => u.isGM).map((u) => u.id);
 
-/** Whether someone who was a Narrator when the key was made is no longer one (demoted or deleted). */
+/**
+ * Whether the key may no longer seal: someone who was a Narrator when it was made is no longer one (demoted or
+ * deleted), or nobody knows for whom it was made (a copy pasted from an older text). It still opens what it sealed.
+ */
 function outlived(key: SealKey): boolean {
   const now = new Set(narratorIds());
-  return key.gms.some((id) => !now.has(id));
+  return key.gms.length === 0 || key.gms.some((id) => !now.has(id));
 }
 
 /** Makes and keeps a new key on this client, the newest of its ring; null when it cannot be kept. */
@@ -157,7 +166,9 @@ export async function sealingKey(): Promise<SealKey | null> {
   const newest = heldKey();
   if (newest && !outlived(newest)) return newest;
   if (game.user.isActiveGM) return rotateKey();
-  return fetchKey();
+  // The active Narrator's newest, made anew there if it has outlived its Narrators too.
+  const fetched = await fetchKey();
+  return fetched && !outlived(fetched) ? fetched : null;
 }
 
 /** Asks the active Narrator's client for a key (the one with `id`, or its newest) and keeps it; null if none came. */

@@ -1,56 +1,124 @@
 /**
  * Sealed values: what only the Narrators may read, kept in world data every client downloads, encrypted with the
- * Narrators' key (seal-key.ts). Whoever lacks the key sees a box of random-looking text; a Narrator's client opens it.
- * No integrity is claimed here: a box is trusted only in a document a Narrator authored (the server vouches for that).
+ * Narrators' key (seal-key.ts) by XChaCha20-Poly1305 (cipher.ts). Whoever lacks the key sees a box of random bytes; a
+ * Narrator's client opens it. The box is bound (associated data) to its message, its kind and who asked for it, so a
+ * box flipped, cut short or copied into another message is refused. Every box of a kind is one size whatever it holds:
+ * - only numbers, short code words (ids, outcomes, statuses) and dice formulas go inside; every other string (a name,
+ *   a label, a uuid: what the card's placeholder shows anyway, and what a player could lengthen at will) is moved to a
+ *   table beside the box, in clear, and put back on opening;
+ * - what goes inside is padded to the kind's fixed size before sealing, so a hit and a miss, a success and a failure,
+ *   any names, skills and modifiers seal to boxes of one length;
+ * - a value too big for its size is not sealed (the card is refused), never sealed in a bigger box.
  */
-import { openText, sealText } from "./cipher.js";
+import { openBytes, sealBytes } from "./cipher.js";
 import { heldKey, heldKeys, sealingKey } from "./seal-key.js";
 
 export interface SealedBox {
-  v: 1;
+  v: 2;
   /** The id of the key it was sealed with. */
   kid: string;
-  iv: string;
+  /** Nonce, ciphertext and tag, base64. */
   data: string;
+  /** The value's other strings, in clear, in the order the box refers to them. */
+  strings: string[];
+}
+
+/** What a box is bound to: the message it lives in, the kind of card, and who asked for it. */
+export interface SealContext {
+  messageId: string;
+  kind: string;
+  requesterId: string;
 }
 
 export function isSealedBox(value: unknown): value is SealedBox {
   if (typeof value !== "object" || value === null) return false;
   const v = value as Record<string, unknown>;
-  return v["v"] === 1 && typeof v["kid"] === "string" && typeof v["iv"] === "string" && typeof v["data"] === "string";
+  return v["v"] === 2 && typeof v["kid"] === "string" && typeof v["data"] === "string" && Array.isArray(v["strings"]) && v["strings"].every((s) => typeof s === "string");
 }
 
-/**
- * A box is as long as what it holds, so every value is padded to a whole number of blocks before sealing: a hit and a
- * miss, a success and a failure (with or without an increment point) then seal to the same length.
- */
-export const SEAL_BLOCK = 4096;
+const aadOf = (context: SealContext): string => `genesys-gdr/seal/2|${context.kind}|${context.messageId}|${context.requesterId}`;
 
-/** The value's JSON, padded with trailing spaces (which JSON.parse ignores) to a whole number of SEAL_BLOCK bytes. */
-export function paddedJson(value: unknown): string {
-  const json = JSON.stringify(value);
-  const bytes = new TextEncoder().encode(json).length;
-  const size = Math.max(1, Math.ceil(bytes / SEAL_BLOCK)) * SEAL_BLOCK;
-  return json + " ".repeat(size - bytes);
+/** A code word stays inside the box: letters and digits, at most 24 (ids, outcomes, statuses, class names). */
+const WORD = /^[A-Za-z][A-Za-z0-9]{0,23}$/;
+/** So does a dice formula ("2d10 + 7"): its numbers are the roll's (a defender's grade), made of numbers, never named. */
+const FORMULA = /^[0-9dD+\-*/(). ]{1,64}$/;
+/** The key a moved string leaves in its place: no value of ours has it. */
+const REF = "~s";
+
+/** The value with every string that is not a code word replaced by its place in `strings`. */
+export function splitStrings(value: unknown, strings: string[] = []): { inner: unknown; strings: string[] } {
+  const walk = (v: unknown): unknown => {
+    if (typeof v === "string") {
+      if (WORD.test(v) || FORMULA.test(v)) return v;
+      strings.push(v);
+      return { [REF]: strings.length - 1 };
+    }
+    if (Array.isArray(v)) return v.map(walk);
+    if (typeof v === "object" && v !== null) return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, walk(x)]));
+    return v;
+  };
+  return { inner: walk(value), strings };
 }
 
-/** Seals a JSON value on a Narrator's client; null where there is no key (a player's client, or storage refused). */
-export async function sealValue(value: unknown): Promise<SealedBox | null> {
+/** The value splitStrings took apart; null when a reference names no string. */
+export function joinStrings(inner: unknown, strings: readonly string[]): unknown {
+  const state = { broken: false };
+  const walk = (v: unknown): unknown => {
+    if (Array.isArray(v)) return v.map(walk);
+    if (typeof v === "object" && v !== null) {
+      const entries: [string, unknown][] = Object.entries(v);
+      const [first] = entries;
+      if (entries.length === 1 && first?.[0] === REF) {
+        const at = first[1];
+        const s = typeof at === "number" ? strings[at] : undefined;
+        if (s === undefined) state.broken = true;
+        return s ?? "";
+      }
+      return Object.fromEntries(entries.map(([k, x]) => [k, walk(x)]));
+    }
+    return v;
+  };
+  const out = walk(inner);
+  return state.broken ? null : out;
+}
+
+/** The inner JSON as bytes, padded with spaces (which JSON.parse ignores) to exactly `size`; null when it does not fit. */
+export function padded(inner: unknown, size: number): Uint8Array | null {
+  const json = new TextEncoder().encode(JSON.stringify(inner));
+  if (json.length > size) return null;
+  const out = new Uint8Array(size).fill(0x20);
+  out.set(json);
+  return out;
+}
+
+export type Sealed = { ok: true; box: SealedBox } | { ok: false; reason: "noKey" | "tooBig" };
+
+/** Seals a JSON value on a Narrator's client into a box of `size` bytes (before sealing) bound to `context`. */
+export async function sealValue(value: unknown, context: SealContext, size: number): Promise<Sealed> {
   const key = await sealingKey();
-  if (!key) return null;
-  return { v: 1, kid: key.id, ...sealText(key.bytes, paddedJson(value)) };
+  if (!key) return { ok: false, reason: "noKey" };
+  const { inner, strings } = splitStrings(value);
+  const plain = padded(inner, size);
+  if (!plain) return { ok: false, reason: "tooBig" };
+  return { ok: true, box: { v: 2, kid: key.id, data: sealBytes(key.bytes, plain, aadOf(context)), strings } };
+}
+
+/** The i18n key of the warning for a value that could not be sealed. */
+export function sealWarning(reason: Exclude<Sealed, { ok: true }>["reason"]): string {
+  return reason === "tooBig" ? "GENESYS.Seal.Warn.TooBig" : "GENESYS.Seal.Warn.NoKey";
 }
 
 export type Opened = { ok: true; value: unknown } | { ok: false; reason: "noKey" | "otherKey" | "damaged" };
 
-/** Opens a box with the key this browser holds: the value, or why it cannot be read here. */
-export function openBox(box: SealedBox): Opened {
+/** Opens a box with the key this browser holds, for the message and kind it must be bound to: the value, or why not. */
+export function openBox(box: SealedBox, context: SealContext): Opened {
   const key = heldKey(box.kid);
   if (!key) return { ok: false, reason: heldKeys().length === 0 ? "noKey" : "otherKey" };
-  const text = openText(key.bytes, box);
-  if (text === null) return { ok: false, reason: "damaged" };
+  const plain = openBytes(key.bytes, box.data, aadOf(context));
+  if (plain === null) return { ok: false, reason: "damaged" };
   try {
-    return { ok: true, value: JSON.parse(text) as unknown };
+    const value = joinStrings(JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(plain)) as unknown, box.strings);
+    return value === null ? { ok: false, reason: "damaged" } : { ok: true, value };
   } catch {
     return { ok: false, reason: "damaged" };
   }

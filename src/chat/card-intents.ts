@@ -98,7 +98,7 @@ async function loadRow(payload: Record<string, unknown>): Promise<LoadedRow | In
   const sealed = sealedCardOf(message);
   let state = cardState(message);
   if (!state && sealed?.kind === "attack") {
-    const opened = await openSealed(sealed);
+    const opened = await openSealed(message, sealed);
     state = opened.ok ? readAttackState(opened.value) : null;
   }
   if (!state) return no("GENESYS.Attack.Warn.CardMissing");
@@ -119,7 +119,10 @@ async function commit(message: CardMessage, state: AttackCardState, event: CardE
   if (!update.ok) return no(update.reason === "invalid" ? "GENESYS.Attack.Warn.CardInvalid" : "GENESYS.Attack.Warn.CardChanged");
   const next = withRow(state, update.row);
   const sealed = sealedCardOf(message);
-  if (sealed) return (await reseal(message, sealed, next)) ? { ok: true } : no("GENESYS.Seal.Warn.NoKey");
+  if (sealed) {
+    const refused = await reseal(message, sealed, next);
+    return refused === null ? { ok: true } : no(refused);
+  }
   await message.update({
     flags: { [SYSTEM_SCOPE]: { [ATTACK_FLAG]: { rows: { [update.row.id]: update.row } } } },
     content: await renderCard(next, NO_VIEWER),
@@ -231,7 +234,7 @@ async function onAttack(requester: Requester, raw: unknown): Promise<IntentResul
       weapon: state.weapon.name,
     });
     const posted = await postSealed({ kind: "attack", value: state, label, requesterId: requester.id, speaker });
-    if (!posted) return no("GENESYS.Seal.Warn.NoKey");
+    if ("warning" in posted) return no(posted.warning);
     return requester.isGM ? { ok: true } : { ok: true, info: "GENESYS.Attack.BlindMade" };
   }
   const gmIds = game.users.contents.filter((u) => u.isGM).map((u) => u.id);

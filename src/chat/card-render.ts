@@ -2,7 +2,7 @@
 import { openBox } from "../authority/seal.js";
 import { GenesysActor } from "../documents/actor.js";
 import { authoredByGm, type CardMessage } from "./authored.js";
-import { sealedCardOf, type SealedCard } from "./sealed-card.js";
+import { sealContext, sealedCardOf, type SealedCard } from "./sealed-card.js";
 import { ATTACK_CARD_TEMPLATE, ATTACK_FLAG, SYSTEM_SCOPE, attackCardContext, readAttackState, type AttackCardState, type CardViewer } from "./attack-card.js";
 
 export { authoredByGm, type CardMessage };
@@ -22,7 +22,7 @@ export function cardState(message: CardMessage): AttackCardState | null {
   if (open) return open;
   const sealed = sealedCardOf(message);
   if (sealed?.kind !== "attack") return null;
-  const opened = openBox(sealed.box);
+  const opened = openBox(sealed.box, sealContext(message, sealed));
   return opened.ok ? readAttackState(opened.value) : null;
 }
 

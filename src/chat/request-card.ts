@@ -5,7 +5,7 @@
  * sealed box (authority/seal.ts) that only a Narrator's client opens. Only the active GM's client writes the card
  * (chat/request-intents.ts); this file reads and renders it.
  */
-import { isSealedBox, openBox, type SealedBox } from "../authority/seal.js";
+import { isSealedBox, openBox, type SealContext, type SealedBox } from "../authority/seal.js";
 import { fetchKey } from "../authority/seal-key.js";
 import { isCharacteristic } from "../dice/check-request.js";
 import type { IncrementRecord, Localizer } from "../dice/genesys-roll.js";
@@ -156,13 +156,22 @@ export function requestStateOf(message: CardMessage): RequestState | null {
   return readRequestState(flags[REQUEST_SCOPE]?.[REQUEST_FLAG]);
 }
 
+/** Every request's sealed part is this size: its difficulty and a result for each row, as numbers and code words. */
+export const REQUEST_SEAL_BYTES = 16_384;
+
+/** What a request's sealed part is bound to: its message (the Narrator posted it; no player asked for it). */
+export function requestSealContext(messageId: string): SealContext {
+  return { messageId, kind: "request", requesterId: "" };
+}
+
 /** The Narrators' part, opened on a Narrator's client (asking the active Narrator for the key if needed); else null. */
-export async function openRequestSecret(state: RequestState): Promise<RequestSecret | null> {
+export async function openRequestSecret(message: { id: string | null }, state: RequestState): Promise<RequestSecret | null> {
   if (!state.secret || !game.user.isGM) return null;
-  let opened = openBox(state.secret);
+  const context = requestSealContext(message.id ?? "");
+  let opened = openBox(state.secret, context);
   if (!opened.ok && opened.reason !== "damaged" && !game.user.isActiveGM) {
     await fetchKey(state.secret.kid);
-    opened = openBox(state.secret);
+    opened = openBox(state.secret, context);
   }
   return opened.ok ? readRequestSecret(opened.value) : null;
 }

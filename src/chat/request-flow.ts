@@ -45,7 +45,7 @@ export async function decorateRequestCard(message: CardMessage, html: HTMLElemen
   const state = requestStateOf(message);
   const content = html.querySelector<HTMLElement>(".message-content");
   if (!state || !content) return false;
-  const secret = await openRequestSecret(state);
+  const secret = await openRequestSecret(message, state);
   content.innerHTML = await renderRequestCard(state, secret, await viewerFor(state));
   if (game.user.isGM && state.hidden && secret) content.querySelector(".genesys-request")?.append(revealButton());
   content.addEventListener("click", (event) => {

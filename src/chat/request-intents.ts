@@ -8,7 +8,7 @@
  * blind row goes through the sealed blind check (dice/check-intents.ts), rolled here so no player's client holds it.
  */
 import { registerIntent, type IntentResult, type Requester } from "../authority/intent-channel.js";
-import { sealValue } from "../authority/seal.js";
+import { sealValue, sealWarning } from "../authority/seal.js";
 import { rollModeOption } from "../compat/message-mode.js";
 import { skillByKey } from "../data/item/skill.js";
 import { postBlindCheck } from "../dice/check-intents.js";
@@ -28,7 +28,9 @@ import {
   REQUEST_FLAG,
   REQUEST_SCOPE,
   openRequestSecret,
+  REQUEST_SEAL_BYTES,
   renderRequestCard,
+  requestSealContext,
   requestStateOf,
   type RequestResult,
   type RequestSecret,
@@ -100,14 +102,17 @@ export async function postRequest(spec: RequestSpec): Promise<CardMessage | null
     ? { skill: spec.skill, characteristic: null, label: await skillLabel(spec) }
     : { skill: null, characteristic: spec.characteristic ?? "perception", label: "" };
   let secret = null;
+  // Its id is chosen here, so that the sealed part can be bound to the message it will live in.
+  const messageId = foundry.utils.randomID();
   if (hidden || spec.blind) {
-    secret = await sealValue({ difficulty: spec.difficulty, results: {} } satisfies RequestSecret);
-    if (!secret) return warn("GENESYS.Seal.Warn.NoKey");
+    const sealed = await sealValue({ difficulty: spec.difficulty, results: {} } satisfies RequestSecret, requestSealContext(messageId), REQUEST_SEAL_BYTES);
+    if (!sealed.ok) return warn(sealWarning(sealed.reason));
+    secret = sealed.box;
   }
   const state: RequestState = { version: 1, check, difficulty: hidden ? null : spec.difficulty, hidden, blind: spec.blind, order, rows, secret, ...(link ? { movement: link } : {}) };
   const fields = await cardFields(state);
-  const data = { ...fields, speaker: { alias: game.user.name } } as ChatMessage.CreateData; // flags typed for the attack card only
-  const message = (await ChatMessage.implementation.create(data)) ?? null;
+  const data = { ...fields, _id: messageId, speaker: { alias: game.user.name } } as ChatMessage.CreateData; // flags typed for the attack card only
+  const message = (await ChatMessage.implementation.create(data, { keepId: true })) ?? null;
   // A module gets a copy: changing it changes nothing. The created message is fvtt-types' structural Stored type.
   // eslint-disable-next-line @typescript-eslint/no-unsafe-class-instance-assignment
   if (message) Hooks.callAll("genesys.requestCheck", message, structuredClone({ ...spec, hidden }));
@@ -246,7 +251,7 @@ async function onRoll(requester: Requester, raw: unknown): Promise<IntentResult>
   // eslint-disable-next-line @typescript-eslint/no-unsafe-class-instance-assignment
   if (!requester.isGM && !actor.testUserPermission(requester.user, "OWNER")) return no("GENESYS.Request.Warn.NotOwner", { name: row.name });
 
-  const secret = state.secret ? await openRequestSecret(state) : null;
+  const secret = state.secret ? await openRequestSecret(message, state) : null;
   if (state.secret && !secret) return no("GENESYS.Seal.Warn.NoKey");
   const difficulty = state.hidden ? (secret?.difficulty ?? null) : state.difficulty;
   const planned = requestPlan(actor, state, difficulty);
@@ -258,7 +263,7 @@ async function onRoll(requester: Requester, raw: unknown): Promise<IntentResult>
   if (state.blind) {
     // §1.7.3 rolled here and sealed; its point is held back for the sealed card's Reveal (check-intents.ts).
     const posted = await postBlindCheck(GenesysCheckRoll, actor, plan, requester);
-    if (!posted) return no("GENESYS.Seal.Warn.NoKey");
+    if ("warning" in posted) return no(posted.warning);
     const [a = 1, b = 1] = posted.roll.diceResults ?? [];
     result = { ...judge(plan, [a, b], difficulty).result, increment: posted.roll.options.increment ?? null };
     messageId = posted.id;
@@ -285,9 +290,9 @@ async function onRoll(requester: Requester, raw: unknown): Promise<IntentResult>
 
   const next: RequestState = { ...state, rows: { ...state.rows, [row.id]: { ...row, rolled: true, messageId, result: state.hidden || state.blind ? null : result } } };
   if (secret) {
-    const box = await sealValue({ ...secret, results: { ...secret.results, [row.id]: result } } satisfies RequestSecret);
-    if (!box) return no("GENESYS.Seal.Warn.NoKey");
-    next.secret = box;
+    const sealed = await sealValue({ ...secret, results: { ...secret.results, [row.id]: result } } satisfies RequestSecret, requestSealContext(message.id ?? ""), REQUEST_SEAL_BYTES);
+    if (!sealed.ok) return no(sealWarning(sealed.reason));
+    next.secret = sealed.box;
   }
   await writeCard(message, next);
   // §2.2.5 an open result moves the linked Movimento now; a hidden difficulty's waits for the reveal.
@@ -311,7 +316,7 @@ async function onReveal(requester: Requester, raw: unknown): Promise<IntentResul
   if (!isLoaded(loaded)) return loaded;
   const { message, state } = loaded;
   if (!state.hidden) return no("GENESYS.Request.Warn.NothingHidden");
-  const secret = await openRequestSecret(state);
+  const secret = await openRequestSecret(message, state);
   if (!secret) return no("GENESYS.Seal.Warn.NoKey");
   const rows = { ...state.rows };
   const results = { ...secret.results };
@@ -333,9 +338,9 @@ async function onReveal(requester: Requester, raw: unknown): Promise<IntentResul
   }
   const next: RequestState = { ...state, hidden: false, difficulty: secret.difficulty, rows };
   if (state.blind) {
-    const box = await sealValue({ ...secret, results } satisfies RequestSecret);
-    if (!box) return no("GENESYS.Seal.Warn.NoKey");
-    next.secret = box;
+    const sealed = await sealValue({ ...secret, results } satisfies RequestSecret, requestSealContext(message.id ?? ""), REQUEST_SEAL_BYTES);
+    if (!sealed.ok) return no(sealWarning(sealed.reason));
+    next.secret = sealed.box;
   } else next.secret = null;
   await writeCard(message, next);
   for (const id of state.order) {

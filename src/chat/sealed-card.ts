@@ -9,7 +9,7 @@
  */
 import { registerIntent, requestIntent, type IntentResult, type Requester } from "../authority/intent-channel.js";
 import { asElement } from "../compat/dom.js";
-import { isSealedBox, openBox, sealValue, type Opened, type SealedBox } from "../authority/seal.js";
+import { isSealedBox, openBox, sealValue, sealWarning, type Opened, type SealContext, type SealedBox } from "../authority/seal.js";
 import { fetchKey } from "../authority/seal-key.js";
 import { SYSTEM_ID as SYSTEM_SCOPE } from "../settings/rules-settings.js";
 import { authoredByGm, type CardMessage } from "./authored.js";
@@ -33,6 +33,17 @@ export interface SealedCard {
 }
 
 const KINDS: readonly SealedKind[] = ["attack", "check"];
+
+/**
+ * Every box of a kind is this size (seal.ts): room for the kind's numbers and code words with a wide margin. An
+ * attack's state grows with its targets (one row each, a defence and a damage roll per row); a check is one roll.
+ */
+export const SEAL_BYTES: Readonly<Record<SealedKind, number>> = { attack: 32_768, check: 8_192 };
+
+/** What a sealed card's box is bound to: its message, its kind and who asked for the roll. */
+export function sealContext(message: { id: string | null }, card: Pick<SealedCard, "kind" | "requesterId">): SealContext {
+  return { messageId: message.id ?? "", kind: card.kind, requesterId: card.requesterId };
+}
 const isId = (v: unknown): v is string => typeof v === "string" && /^[A-Za-z0-9]{1,64}$/.test(v);
 
 /** The sealed card of a message, when it has a well-formed one. */
@@ -56,8 +67,9 @@ const fetching = new Map<string, Promise<unknown>>();
  * Opens a sealed card on a Narrator's client, asking the active Narrator for the key it names if this browser lacks
  * it. Opening never makes a key: a card sealed with a key nobody here holds stays unreadable and says so.
  */
-export async function openSealed(card: SealedCard): Promise<Opened> {
-  const first = openBox(card.box);
+export async function openSealed(message: { id: string | null }, card: SealedCard): Promise<Opened> {
+  const context = sealContext(message, card);
+  const first = openBox(card.box, context);
   if (first.ok || first.reason === "damaged" || !game.user.isGM || game.user.isActiveGM) return first;
   // Many cards render at once when the log opens: one request per key serves them all.
   const kid = card.box.kid;
@@ -67,7 +79,7 @@ export async function openSealed(card: SealedCard): Promise<Opened> {
     fetching.set(kid, asked);
   }
   await asked;
-  return openBox(card.box);
+  return openBox(card.box, context);
 }
 
 /** What a Reveal writes: the message's fields once revealed, and what follows once they are written. */
@@ -149,27 +161,30 @@ export interface SealedPost {
   speaker: ChatMessage.SpeakerData;
 }
 
-/** Posts a sealed card from this (a Narrator's) client; null when nothing could be sealed or posted. */
-export async function postSealed(post: SealedPost): Promise<CardMessage | null> {
-  const box = await sealValue(post.value);
-  if (!box) return null;
-  const card: SealedCard = { kind: post.kind, box, requesterId: post.requesterId, label: post.label };
+/** Posts a sealed card from this (a Narrator's) client; the warning's key when nothing could be sealed or posted. */
+export async function postSealed(post: SealedPost): Promise<CardMessage | { warning: string }> {
+  // The id is chosen here so that the box is bound to the message it will live in (created with keepId).
+  const messageId = foundry.utils.randomID();
+  const sealed = await sealValue(post.value, sealContext({ id: messageId }, post), SEAL_BYTES[post.kind]);
+  if (!sealed.ok) return { warning: sealWarning(sealed.reason) };
+  const card: SealedCard = { kind: post.kind, box: sealed.box, requesterId: post.requesterId, label: post.label };
   const data: ChatMessage.CreateData = {
+    _id: messageId,
     speaker: post.speaker,
     content: await placeholder(card),
     whisper: recipients(post.requesterId),
     flags: { [SYSTEM_SCOPE]: { [SEALED_FLAG]: card } },
   };
-  return (await ChatMessage.implementation.create(data)) ?? null;
+  return (await ChatMessage.implementation.create(data, { keepId: true })) ?? { warning: "GENESYS.Authority.Failed" };
 }
 
-/** Seals the card's new value in place (the Narrator's client changed it); false when it could not be sealed. */
-export async function reseal(message: CardMessage, card: SealedCard, value: unknown): Promise<boolean> {
-  const box = await sealValue(value);
-  if (!box) return false;
+/** Seals the card's new value in place (the Narrator's client changed it); the warning's key when it could not be sealed. */
+export async function reseal(message: CardMessage, card: SealedCard, value: unknown): Promise<string | null> {
+  const sealed = await sealValue(value, sealContext(message, card), SEAL_BYTES[card.kind]);
+  if (!sealed.ok) return sealWarning(sealed.reason);
   // Only the box changes; the rest of the flag as it was.
-  await message.update({ flags: { [SYSTEM_SCOPE]: { [SEALED_FLAG]: { ...card, box } } } });
-  return true;
+  await message.update({ flags: { [SYSTEM_SCOPE]: { [SEALED_FLAG]: { ...card, box: sealed.box } } } });
+  return null;
 }
 
 /** The key of the warning a Narrator sees when a sealed card cannot be opened here. */
@@ -187,7 +202,7 @@ export async function decorateSealedCard(message: CardMessage, html: HTMLElement
   if (!game.user.isGM) return true;
   const content = html.querySelector<HTMLElement>(".message-content");
   if (!content) return true;
-  const opened = await openSealed(card);
+  const opened = await openSealed(message, card);
   const i18n = game.i18n;
   const inner = opened.ok ? await kinds.get(card.kind)?.render(opened.value, message) : null;
   const render = (data: Record<string, unknown>): Promise<string> => foundry.applications.handlebars.renderTemplate(SEALED_CONTROLS_TEMPLATE, data);
@@ -229,7 +244,7 @@ async function onReveal(requester: Requester, raw: unknown): Promise<IntentResul
   const card = message ? sealedCardOf(message) : null;
   // Revealed twice (two clicks): the second finds no sealed card, and that is not an error.
   if (!message || !card) return message ? { ok: true } : { ok: false, warning: "GENESYS.Attack.Warn.CardMissing" };
-  const opened = await openSealed(card);
+  const opened = await openSealed(message, card);
   if (!opened.ok) return { ok: false, warning: unreadableWarning(opened.reason) };
   const handler = kinds.get(card.kind);
   // A variant the card does not offer (any more) is not made up for: the Narrator sees the card as it is now.
@@ -266,7 +281,7 @@ async function onAct(requester: Requester, raw: unknown): Promise<IntentResult> 
   if (!message) return { ok: false, warning: "GENESYS.Attack.Warn.CardMissing" };
   const card = sealedCardOf(message);
   if (!card) return { ok: false, warning: "GENESYS.Seal.Warn.ActionGone" };
-  const opened = await openSealed(card);
+  const opened = await openSealed(message, card);
   if (!opened.ok) return { ok: false, warning: unreadableWarning(opened.reason) };
   const handler = kinds.get(card.kind);
   if (!handler?.act || !(handler.actions?.(opened.value) ?? []).some((a) => !a.reveals && a.id === action)) {
@@ -274,7 +289,8 @@ async function onAct(requester: Requester, raw: unknown): Promise<IntentResult> 
   }
   const acted = await handler.act(opened.value, action, message);
   if (!acted) return { ok: false, warning: unreadableWarning("damaged") };
-  if (acted.value !== null && !(await reseal(message, card, acted.value))) return { ok: false, warning: "GENESYS.Seal.Warn.NoKey" };
+  const refused = acted.value === null ? null : await reseal(message, card, acted.value);
+  if (refused !== null) return { ok: false, warning: refused };
   return acted.info ? { ok: true, info: acted.info, ...(acted.data ? { data: acted.data } : {}) } : { ok: true };
 }
 

@@ -105,14 +105,15 @@ function heldBack(actor: RollingActor, skillId: string, reason: IncrementReason)
  * Narrators until the Reveal. An automatic success (A-15) is rolled too, so that the card's existence says nothing
  * about the odds. The Narrator's check requests (chat/request-intents.ts) roll a blind row through it too.
  */
-export async function postBlindCheck(rolls: CheckRollClass, actor: RollingActor, plan: CheckPlan, requester: Requester): Promise<{ id: string; roll: GenesysCheckRoll } | null> {
+export async function postBlindCheck(rolls: CheckRollClass, actor: RollingActor, plan: CheckPlan, requester: Requester): Promise<{ id: string; roll: GenesysCheckRoll } | { warning: string }> {
   const roll = rolls.build(checkRollOptions(plan, true));
   await roll.evaluate({ allowInteractive: false });
   const award = roll.incrementAward;
   if (award?.earned && award.reason && plan.skillId) roll.options.increment = heldBack(actor, plan.skillId, award.reason);
   const label = game.i18n.format("GENESYS.Seal.CheckLabel", { name: actor.name, label: plan.label });
   const posted = await postSealed({ kind: "check", value: roll.toJSON(), label, requesterId: requester.id, speaker: ChatMessage.getSpeaker({ actor }) });
-  return posted?.id ? { id: posted.id, roll } : null;
+  if ("warning" in posted) return posted;
+  return posted.id ? { id: posted.id, roll } : { warning: "GENESYS.Authority.Failed" };
 }
 
 /** The sealed check as the Narrators see it, and its Reveal: the roll as an ordinary roll message, its point awarded. */
@@ -191,7 +192,7 @@ async function onBlindCheck(rolls: CheckRollClass, requester: Requester, raw: un
   const request = prepareCheck(actor, { ...target, difficulty: p.difficulty, modifiers: p.modifiers, blind: true }, localize);
   if (!request.ok) return no(request.refusal.warning, request.refusal.data);
   const posted = await postBlindCheck(rolls, actor, request.plan, requester);
-  if (posted === null) return no("GENESYS.Seal.Warn.NoKey");
+  if ("warning" in posted) return no(posted.warning);
   const messageId = posted.id;
   // A Narrator may read the card; a player learns only that it was made.
   return requester.isGM ? { ok: true, data: { messageId } } : { ok: true };

@@ -293,7 +293,7 @@ export async function requestAndReveal(scratch: Scratch, assert: Assert): Promis
   const rolled = must(requestStateOf(card), "the card is gone");
   assert.ok(rolled.rows[rowId]?.rolled, "the row is marked rolled");
   assert.strictEqual(rolled.rows[rowId]?.result, null, "the result is not in the open state");
-  const secret = must(await openRequestSecret(rolled), "the Narrator's client cannot open the request's sealed part");
+  const secret = must(await openRequestSecret(card, rolled), "the Narrator's client cannot open the request's sealed part");
   assert.strictEqual(secret.difficulty, 15, "the sealed part holds the difficulty");
   const total = must(secret.results[rowId]?.total, "the sealed part holds no result");
   assert.ok((await sendIntent(REQUEST_INTENTS.reveal, { messageId: card.id })).ok, "the Narrator's Reveal goes through");
@@ -443,7 +443,7 @@ export async function sealAndReveal(actor: GenesysActor, scratch: Scratch, asser
   // fvtt-types types get() as always finding the message, but it may have been deleted since.
   const message = must(seen.id === null ? null : (game.messages.get(seen.id) as ChatMessage.Stored | undefined), "the sealed card is not in the chat log");
   const card = must(sealedCardOf(message), "the card is not a Narrator's sealed card");
-  const opened = await openSealed(card);
+  const opened = await openSealed(message, card);
   assert.ok(opened.ok, "the Narrator's client opens the sealed card");
   const answer = await sendIntent(SEAL_REVEAL_INTENT, { messageId: message.id });
   assert.ok(answer.ok, "the Narrator's Reveal goes through");

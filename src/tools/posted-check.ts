@@ -14,7 +14,7 @@ export async function postedCheck(message: CheckMessage): Promise<PostedCheck | 
   let roll: unknown = message.rolls[0];
   const sealed = roll === undefined ? sealedCardOf(message) : null;
   if (sealed) {
-    const opened = await openSealed(sealed);
+    const opened = await openSealed(message, sealed);
     if (!opened.ok) return null;
     try {
       // Sealed by the Narrator's client from roll.toJSON() (dice/check-intents.ts); fromData rebuilds that class.

@@ -468,7 +468,7 @@ describe("an onlooker who sees an intent appear cannot use it", () => {
     expect(proof).not.toBe(secret);
     expect(intentProof(secret)).toBe(proof);
     expect(intentProof(toBase64(randomBytes(32)))).not.toBe(proof);
-    // RFC 8439 §A.1 test vector #1 (all-zero key and nonce, block 0): the proof is that keystream's first 32 bytes.
-    expect(intentProof(toBase64(new Uint8Array(32)))).toBe("drjgraDxPZBAXWrlU4a9KL3SGbigje0aqDbvzIt3Dcc=");
+    // The proof is the secret's SHA-256: of 32 zero bytes, 66687aad…0d5f2925 (as Python's hashlib computes it).
+    expect(intentProof(toBase64(new Uint8Array(32)))).toBe("Zmh6rfhivXdsj8GLjp+OIAiXFIVu4jOzkCpZHQ1fKSU=");
   });
 });

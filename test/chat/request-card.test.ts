@@ -205,7 +205,7 @@ describe("what a player's client never holds", () => {
     expect(playersView).toContain("GENESYS.Request.DifficultyHidden");
 
     // The Narrator's view opens the sealed part.
-    const secret = await openRequestSecret(stateOf(card));
+    const secret = await openRequestSecret(card, stateOf(card));
     const narrators = requestCardContext(stateOf(card), secret, { isGM: true, owns: () => false }, i18n);
     expect(narrators.difficulty.value).toBe("25 (GENESYS.Difficulty.difficult)");
     expect(narrators.rows[0]?.result).toMatchObject({ total: "29", cssClass: "success" });
@@ -247,7 +247,7 @@ describe("what a player's client never holds", () => {
     expect(Object.values(state.rows).map((r) => [r.rolled, r.result])).toEqual([[true, null], [true, null]]);
     const playersView = JSON.stringify(requestCardContext(state, null, { isGM: false, owns: () => true }, i18n));
     expect(playersView).not.toMatch(/\b29\b|\b15\b|Success|Failure/);
-    const narrators = requestCardContext(state, await openRequestSecret(state), { isGM: true, owns: () => false }, i18n);
+    const narrators = requestCardContext(state, await openRequestSecret(card, state), { isGM: true, owns: () => false }, i18n);
     expect(narrators.rows.map((r) => [r.result?.total, r.result?.cssClass])).toEqual([["29", "success"], ["15", "failure"]]);
   });
 });
@@ -285,6 +285,6 @@ describe("game.genesys.requestCheck", () => {
     expect(card).not.toBeNull();
     const state = stateOf(card as unknown as CardMessage);
     expect(state).toMatchObject({ check: { skill: "corsa" }, difficulty: null, hidden: true });
-    expect((await openRequestSecret(state))?.difficulty).toBe(18);
+    expect((await openRequestSecret(card as unknown as CardMessage, state))?.difficulty).toBe(18);
   });
 });

@@ -11,7 +11,7 @@ import { onCardAction } from "../../src/chat/attack-flow.js";
 import { CARD_INTENTS } from "../../src/chat/card-intents.js";
 import { cardState } from "../../src/chat/card-render.js";
 import { decorateAttackCard } from "../../src/chat/chat-hooks.js";
-import { SEAL_REVEAL_INTENT, decorateSealedCard, readSealedCard, sealedCardOf } from "../../src/chat/sealed-card.js";
+import { SEAL_REVEAL_INTENT, decorateSealedCard, readSealedCard, sealContext, sealedCardOf } from "../../src/chat/sealed-card.js";
 import type { GenesysActor } from "../../src/documents/actor.js";
 import { SealKeyConfig, pasteKeys } from "../../src/applications/seal-key-config.js";
 import { foundryDouble, users } from "../foundry/boot.js";
@@ -35,9 +35,9 @@ type Card = ChatMessage & Parameters<typeof cardState>[0];
 const asCard = (m: unknown): Card => m as Card; // the double's message stands in for Foundry's
 
 /** The player's Jack shoots the Narrator's thug blind (7 + 8 + 12 = 27): the card the Narrator's client posted. */
-async function blindShot(attackDice: [number, number] = [7, 8]): Promise<{ jack: GenesysActor; thug: GenesysActor; card: Card }> {
+async function blindShot(attackDice: [number, number] = [7, 8], thugName = "Scagnozzo"): Promise<{ jack: GenesysActor; thug: GenesysActor; card: Card }> {
   const jack = await shooter(undefined, { default: 0, [playerId()]: 3 });
-  const thug = await npc("Scagnozzo");
+  const thug = await npc(thugName);
   const pistol = itemId(jack, "Pistola");
   dice(...attackDice);
   const ok = await asP(async () => {
@@ -115,14 +115,28 @@ describe("a blind attack is played sealed", () => {
     await onCardAction(miss.card, "defend", "r0", { defence: DODGE_WITH_DEXTERITY });
     expect([rowOf(hit.card, "r0").outcome, rowOf(miss.card, "r0").outcome]).toEqual(["hit", "miss"]);
     expect(lengthOf(hit.card)).toBe(lengthOf(miss.card));
+    // What travels in clear beside the box (names, labels) says nothing of the outcome either.
+    const stringsOf = (m: unknown): string[] => readSealedCard((m as Card).getFlag("genesys-gdr", "sealed"))?.box.strings ?? [];
+    // (Two shots, two pairs of actors: their ids differ, nothing else may.)
+    const shape = (m: unknown): string[] => stringsOf(m).map((x) => x.replace(/id\d{14}/g, "<id>"));
+    expect(shape(hit.card)).toEqual(shape(miss.card));
+    // A target renamed at will (zero-width characters pushing its name past any block) changes nothing.
+    const renamed = await blindShot([7, 8], `Scagnozzo${"\u200b".repeat(5000)}`);
+    expect(stringsOf(renamed.card).some((x) => x.length > 5000)).toBe(true);
+    dice(1, 1);
+    await onCardAction(renamed.card, "defend", "r0", { defence: DODGE_WITH_DEXTERITY });
+    expect(lengthOf(renamed.card)).toBe(lengthOf(hit.card));
     const actor = await checkJack({ ownership: { default: 0, [playerId()]: 3 } });
     const sizes: number[] = [];
+    const tables: string[][] = [];
     for (const d of [[8, 8], [1, 1]]) {
       dice(...d); // Arrampicata 10 against 25: a hard success (with its increment point), then a failure
       await asP(() => actor.rollCheck({ skillId: skillId(actor, "Arrampicata"), difficulty: 25, blind: true, prompt: false }));
       sizes.push(lengthOf(diceDouble().messages.at(-1)));
+      tables.push(stringsOf(diceDouble().messages.at(-1)));
     }
     expect(sizes[0]).toBe(sizes[1]);
+    expect(tables[0]).toEqual(tables[1]);
   });
 
   it("on the player's client the card is its placeholder: no state, no buttons, and the box does not open", async () => {
@@ -130,7 +144,7 @@ describe("a blind attack is played sealed", () => {
     const sealed = sealedCardOf(card);
     if (!sealed) throw new Error("no sealed card");
     expect(await asP(() => Promise.resolve(cardState(card)))).toBeNull();
-    expect(await asP(() => Promise.resolve(openBox(sealed.box)))).toEqual({ ok: false, reason: "noKey" });
+    expect(await asP(() => Promise.resolve(openBox(sealed.box, sealContext(card, sealed))))).toEqual({ ok: false, reason: "noKey" });
     const { html, content, listeners } = messageElement(card.content);
     expect(await asP(() => decorateAttackCard(card, html))).toBe(true);
     expect(content.innerHTML).toBe(card.content);
@@ -186,7 +200,7 @@ describe("the key never reaches a player", () => {
     foundryDouble().users.set(assistant.id, assistant);
     const sealed = sealedCardOf(card);
     if (!sealed) throw new Error("no sealed card");
-    expect(await onClient(assistant, () => Promise.resolve(openBox(sealed.box)))).toEqual({ ok: false, reason: "noKey" });
+    expect(await onClient(assistant, () => Promise.resolve(openBox(sealed.box, sealContext(card, sealed))))).toEqual({ ok: false, reason: "noKey" });
     const { html, content } = messageElement(card.content);
     expect(await onClient(assistant, () => decorateAttackCard(card, html))).toBe(true);
     expect(content.innerHTML).toContain("genesys-attack");
@@ -238,6 +252,31 @@ describe("the key never reaches a player", () => {
     expect(k2).not.toBe(k1);
     // The earlier card still opens for the Narrators who remain.
     expect(rowOf(before, "r0").attack.total).toBe(27);
+  });
+
+  it("a key another Narrator fetched or pasted rotates too: a demoted assistant's copy seals nothing new", async () => {
+    forgetKeysInMemory();
+    const demoted = new User("gm00000000000004", "Ex assistente", true);
+    const coNarrator = new User("gm00000000000005", "Co-narratore", true);
+    for (const u of [demoted, coNarrator]) foundryDouble().users.set(u.id, u);
+    const { card: first } = await blindShot();
+    const k1 = heldKey();
+    if (!k1) throw new Error("no key");
+    expect(k1.gms).toContain(demoted.id);
+    // The co-Narrator's browser fetches K1 (it travels with its Narrators); a pasted copy of its text carries them too.
+    expect(await onClient(coNarrator, () => decorateAttackCard(first, messageElement(first.content).html))).toBe(true);
+    expect(await onClient(coNarrator, () => Promise.resolve(heldKey(k1.id)?.gms))).toEqual(k1.gms);
+    expect(parseKeyText(keyText(k1))?.gms).toEqual(k1.gms);
+    // An older text without them only opens.
+    expect(parseKeyText(`genesys-seal-1:${k1.id}:${keyText(k1).split(":")[2] ?? ""}`)?.gms).toEqual([]);
+    // The assistant is demoted: the co-Narrator's own blind roll is sealed with a new key, never with K1.
+    foundryDouble().users.delete(demoted.id);
+    const { sealingKey } = await import("../../src/authority/seal-key.js");
+    const used = await onClient(coNarrator, () => sealingKey());
+    expect(used?.id).toBeDefined();
+    expect(used?.id).not.toBe(k1.id);
+    expect(used?.gms).not.toContain(demoted.id);
+    foundryDouble().users.delete(coNarrator.id);
   });
 
   it("a browser that refuses storage holds no key: the blind roll is refused, not sealed with a key lost at reload", async () => {

@@ -5,7 +5,7 @@ import { createActor } from "../documents/helpers.js";
 import type { CheckFormValues } from "../../src/applications/check-dialog.js";
 import { diceDouble, type ChatMessage, type DialogConfig } from "../foundry/dice.js";
 import { openBox } from "../../src/authority/seal.js";
-import { readSealedCard } from "../../src/chat/sealed-card.js";
+import { readSealedCard, sealContext } from "../../src/chat/sealed-card.js";
 
 export const HUMAN = { dexterity: 7, experience: 7, charm: 7, strength: 7, perception: 7 };
 
@@ -81,7 +81,7 @@ export function sealedRollOf(message: unknown): GenesysCheckRoll {
   if (m.rolls.length > 0) throw new Error("a sealed card carries no open rolls");
   const card = readSealedCard(m.getFlag("genesys-gdr", "sealed"));
   if (card?.kind !== "check") throw new Error("the message holds no sealed check");
-  const opened = openBox(card.box);
+  const opened = openBox(card.box, sealContext(m as unknown as { id: string }, card));
   if (!opened.ok) throw new Error(`the sealed check cannot be opened here: ${opened.reason}`);
   const roll = GenesysCheckRoll.fromData(opened.value as Parameters<typeof GenesysCheckRoll.fromData>[0]);
   if (!(roll instanceof GenesysCheckRoll)) throw new Error("the sealed value is no GenesysCheckRoll");

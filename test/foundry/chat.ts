@@ -17,14 +17,17 @@ const game = (): GameLike => (globalThis as unknown as { game: GameLike }).game;
  *  (v13 API Game#messages). */
 export class ChatMessage extends RollMessage {
   static override get implementation(): typeof ChatMessage { return ChatMessage; }
-  readonly id: string = randomID();
+  readonly id: string;
   flags: Record<string, Record<string, unknown>>;
   declare content: string;
   /** Every update made, as given: tests read who changed what. */
   readonly updates: Record<string, unknown>[] = [];
 
-  constructor(data: Record<string, unknown>, options: { rollMode?: string } = {}) {
+  /** With `keepId` the data's `_id` is kept, else a new one (v13 API DatabaseCreateOperation.keepId, as documents.ts). */
+  constructor(data: Record<string, unknown>, options: { rollMode?: string; keepId?: boolean } = {}) {
     super(data, options);
+    const given = data["_id"];
+    this.id = options.keepId === true && typeof given === "string" ? given : randomID();
     this.flags = structuredClone((data["flags"] as Record<string, Record<string, unknown>> | undefined) ?? {});
   }
 
@@ -33,8 +36,9 @@ export class ChatMessage extends RollMessage {
    * server broadcasts it (V13-API §10: document hooks after a change are told who made it; peers test
    * `userId !== game.user.id`), each on its own client (clients.ts), as time.ts does for world time.
    */
-  static override async create(data: Record<string, unknown>, options: { rollMode?: string } = {}): Promise<ChatMessage> {
+  static override async create(data: Record<string, unknown>, options: { rollMode?: string; keepId?: boolean } = {}): Promise<ChatMessage> {
     const message = new ChatMessage(data, options);
+    if (game().messages.has(message.id)) throw new Error(`ChatMessage "${message.id}" already exists`);
     diceDouble().messages.push(message);
     game().messages.set(message.id, message);
     await Promise.resolve();

@@ -1,0 +1,95 @@
+/**
+ * Issue 19, sealed secrets: a box holds only numbers and code words, padded to its kind's one size, so nothing a player
+ * names or rolls changes its length; it is XChaCha20-Poly1305 bound to its message, kind and requester, so a flipped,
+ * truncated or moved box does not open.
+ */
+import { beforeAll, describe, expect, it } from "vitest";
+import { fromBase64, toBase64 } from "../../src/authority/cipher.js";
+import { joinStrings, openBox, padded, sealValue, splitStrings, type SealContext, type SealedBox } from "../../src/authority/seal.js";
+import { SEAL_BYTES } from "../../src/chat/sealed-card.js";
+import { REQUEST_SEAL_BYTES } from "../../src/chat/request-card.js";
+import { bootSystem } from "../foundry/boot.js";
+
+beforeAll(async () => {
+  await bootSystem();
+});
+
+const CONTEXT: SealContext = { messageId: "msg0000000000001", kind: "check", requesterId: "pl00000000000001" };
+
+async function sealed(value: unknown, context: SealContext = CONTEXT, size = SEAL_BYTES.check): Promise<SealedBox> {
+  const result = await sealValue(value, context, size);
+  if (!result.ok) throw new Error(`not sealed: ${result.reason}`);
+  return result.box;
+}
+
+const lengthOf = (box: SealedBox): number => fromBase64(box.data)?.length ?? -1;
+
+describe("what goes inside a box", () => {
+  it("code words stay, every other string moves to the table beside it, and comes back on opening", () => {
+    const value = { outcome: "hardSuccess", id: "abcdefabcdef0001", label: "Jack Quade: Corsa", parts: [{ label: "Anello\u200b\u200b", value: 2 }], total: 27, formula: "2d10 + 12", ok: true, none: null };
+    const { inner, strings } = splitStrings(value);
+    expect(strings).toEqual(["Jack Quade: Corsa", "Anello\u200b\u200b"]);
+    expect(JSON.stringify(inner)).not.toMatch(/Jack|Anello/);
+    // Outcomes and formulas (a defender's grade is in his) stay inside.
+    expect(JSON.stringify(inner)).toContain("hardSuccess");
+    expect(JSON.stringify(inner)).toContain("2d10 + 12");
+    expect(joinStrings(inner, strings)).toEqual(value);
+    expect(joinStrings(inner, strings.slice(0, 1))).toBeNull();
+  });
+
+  it("pads to exactly the size, and refuses what does not fit", () => {
+    expect(padded({ a: 1 }, 64)).toHaveLength(64);
+    expect(new TextDecoder().decode(padded({ a: 1 }, 16) ?? new Uint8Array()).trimEnd()).toBe('{"a":1}');
+    expect(padded({ a: "x".repeat(100) }, 64)).toBeNull();
+  });
+});
+
+describe("one length for every box of a kind", () => {
+  it("whatever the names (zero-width characters included), skills, numbers and outcomes", async () => {
+    const check = (name: string, skill: string, dice: number[], outcome: string, increment: object | null) => ({
+      class: "GenesysCheckRoll",
+      formula: "2d10 + 12",
+      terms: [{ class: "Die", number: 2, faces: 10, results: dice.map((result) => ({ result, active: true })) }],
+      total: dice.reduce((a, b) => a + b, 12),
+      options: { label: `${name}: ${skill}`, actorUuid: "Actor.abcdefabcdef0001", outcome, increment, parts: [{ label: `${name}'s ring`, value: 2 }] },
+    });
+    const values = [
+      check("Jack", "Corsa", [1, 1], "failure", null),
+      check(`Jack${"\u200b".repeat(4000)}`, "Corsa", [10, 10], "hardSuccess", { reason: "over13", status: "blind", points: 4, grade: null }),
+      check("J", `Arrampicata${"\u200b".repeat(900)}`, [9, 8], "success", { reason: "over13", status: "blind", points: 12, grade: 14 }),
+    ];
+    const lengths = await Promise.all(values.map(async (v) => lengthOf(await sealed(v))));
+    expect(new Set(lengths).size).toBe(1);
+    // 24-byte nonce + the kind's size + 16-byte tag.
+    expect(lengths[0]).toBe(24 + SEAL_BYTES.check + 16);
+  });
+
+  it("each kind has its own size: attack, check and request", async () => {
+    for (const [kind, size] of [["attack", SEAL_BYTES.attack], ["check", SEAL_BYTES.check], ["request", REQUEST_SEAL_BYTES]] as const) {
+      const box = await sealed({ difficulty: 25 }, { ...CONTEXT, kind }, size);
+      expect(lengthOf(box)).toBe(24 + size + 16);
+    }
+  });
+
+  it("a value too big for its kind is refused, never sealed bigger", async () => {
+    const many = Array.from({ length: 2000 }, (_, i) => ({ value: i, code: "abcdefghijklmnop" }));
+    expect(await sealValue({ many }, CONTEXT, SEAL_BYTES.check)).toEqual({ ok: false, reason: "tooBig" });
+  });
+});
+
+describe("a box opens only as sealed, where it was sealed", () => {
+  it("flipped, truncated, moved to another message, kind or requester: refused as damaged", async () => {
+    const box = await sealed({ total: 27, outcome: "success", label: "Jack: Corsa" });
+    expect(openBox(box, CONTEXT)).toEqual({ ok: true, value: { total: 27, outcome: "success", label: "Jack: Corsa" } });
+    const bytes = fromBase64(box.data) ?? new Uint8Array();
+    const flipped = bytes.slice();
+    flipped[100] = (flipped[100] ?? 0) ^ 0x20;
+    expect(openBox({ ...box, data: toBase64(flipped) }, CONTEXT)).toEqual({ ok: false, reason: "damaged" });
+    expect(openBox({ ...box, data: toBase64(bytes.subarray(0, bytes.length - 64)) }, CONTEXT)).toEqual({ ok: false, reason: "damaged" });
+    expect(openBox(box, { ...CONTEXT, messageId: "msg0000000000002" })).toEqual({ ok: false, reason: "damaged" });
+    expect(openBox(box, { ...CONTEXT, kind: "attack" })).toEqual({ ok: false, reason: "damaged" });
+    expect(openBox(box, { ...CONTEXT, requesterId: "pl00000000000002" })).toEqual({ ok: false, reason: "damaged" });
+    // The table beside it is in clear, but a reference it lacks is refused too.
+    expect(openBox({ ...box, strings: [] }, CONTEXT)).toEqual({ ok: false, reason: "damaged" });
+  });
+});
