@@ -39,6 +39,7 @@ import { registerCreationSettings } from "./settings/creation-settings.js";
 import { registerSelfTest } from "./selftest/quench.js";
 import { registerTime } from "./time/register-time.js";
 import { registerHazards } from "./tools/hazard-intents.js";
+import { registerSealedToolCards } from "./tools/tool-card.js";
 import { registerRequestCards } from "./chat/request-flow.js";
 import { listenToGcheckClicks, registerGcheckEnricher } from "./enrichers/gcheck.js";
 import { registerRollKeybindings } from "./input/roll-modifiers.js";
@@ -81,6 +82,7 @@ Hooks.once("init", () => {
   registerSelfTest();
   registerTime();
   registerHazards();
+  registerSealedToolCards();
   registerRollKeybindings();
   registerLastChoices();
   registerSceneControls();

@@ -45,10 +45,22 @@ const FORMULA = /^[0-9dD+\-*/(). ]{1,64}$/;
 /** The key a moved string leaves in its place: no value of ours has it. */
 const REF = "~s";
 
-/** The value with every string that is not a code word replaced by its place in `strings`. */
-export function splitStrings(value: unknown, strings: string[] = []): { inner: unknown; strings: string[] } {
+/** Where a name was in a string kept inside (`names` mode): its place in the table, between two of these. */
+const MARK = "\u0001";
+const MARKED = /\u0001(\d+)\u0001/g;
+
+/**
+ * The value made fit for a box. By default every string that is not a code word or a formula is replaced by its place
+ * in `strings` (the value's free text is what the card shows anyway). With `names` (a card whose very words are the
+ * secret: a Narrator's tool card), every string stays inside, and only the names a player may choose are taken out,
+ * each occurrence replaced by a mark of fixed width.
+ */
+export function splitStrings(value: unknown, names?: readonly string[]): { inner: unknown; strings: string[] } {
+  // A name of one or two characters stays as it is: marking it in every word would only grow the box.
+  const strings: string[] = names ? [...new Set(names.filter((n) => n.length > 2))].sort((a, b) => b.length - a.length) : [];
   const walk = (v: unknown): unknown => {
     if (typeof v === "string") {
+      if (names) return strings.reduce((text, name, i) => text.split(name).join(`${MARK}${String(i).padStart(2, "0")}${MARK}`), v.replaceAll(MARK, ""));
       if (WORD.test(v) || FORMULA.test(v)) return v;
       strings.push(v);
       return { [REF]: strings.length - 1 };
@@ -64,6 +76,13 @@ export function splitStrings(value: unknown, strings: string[] = []): { inner: u
 export function joinStrings(inner: unknown, strings: readonly string[]): unknown {
   const state = { broken: false };
   const walk = (v: unknown): unknown => {
+    if (typeof v === "string") {
+      return v.replace(MARKED, (_, at: string) => {
+        const name = strings[Number(at)];
+        if (name === undefined) state.broken = true;
+        return name ?? "";
+      });
+    }
     if (Array.isArray(v)) return v.map(walk);
     if (typeof v === "object" && v !== null) {
       const entries: [string, unknown][] = Object.entries(v);
@@ -93,11 +112,14 @@ export function padded(inner: unknown, size: number): Uint8Array | null {
 
 export type Sealed = { ok: true; box: SealedBox } | { ok: false; reason: "noKey" | "tooBig" };
 
-/** Seals a JSON value on a Narrator's client into a box of `size` bytes (before sealing) bound to `context`. */
-export async function sealValue(value: unknown, context: SealContext, size: number): Promise<Sealed> {
+/**
+ * Seals a JSON value on a Narrator's client into a box of `size` bytes (before sealing) bound to `context`; `names`
+ * chooses the mode of splitStrings.
+ */
+export async function sealValue(value: unknown, context: SealContext, size: number, names?: readonly string[]): Promise<Sealed> {
   const key = await sealingKey();
   if (!key) return { ok: false, reason: "noKey" };
-  const { inner, strings } = splitStrings(value);
+  const { inner, strings } = splitStrings(value, names);
   const plain = padded(inner, size);
   if (!plain) return { ok: false, reason: "tooBig" };
   return { ok: true, box: { v: 2, kid: key.id, data: sealBytes(key.bytes, plain, aadOf(context)), strings } };

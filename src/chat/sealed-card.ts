@@ -20,7 +20,8 @@ export const SEALED_CONTROLS_TEMPLATE = "systems/genesys-gdr/templates/chat/seal
 export const SEAL_REVEAL_INTENT = "seal.reveal";
 export const SEAL_ACT_INTENT = "seal.act";
 
-export type SealedKind = "attack" | "check";
+/** A blind attack or check, or a Narrator's tool card (reaction, recognition, losing control). */
+export type SealedKind = "attack" | "check" | "tool";
 
 /** What the message carries: the box, and what anyone it is whispered to may know (the roller knows it anyway). */
 export interface SealedCard {
@@ -32,13 +33,19 @@ export interface SealedCard {
   label: string;
 }
 
-const KINDS: readonly SealedKind[] = ["attack", "check"];
+const KINDS: readonly SealedKind[] = ["attack", "check", "tool"];
 
 /**
  * Every box of a kind is this size (seal.ts): room for the kind's numbers and code words with a wide margin. An
  * attack's state grows with its targets (one row each, a defence and a damage roll per row); a check is one roll.
  */
-export const SEAL_BYTES: Readonly<Record<SealedKind, number>> = { attack: 32_768, check: 8_192 };
+export const SEAL_BYTES: Readonly<Record<SealedKind, number>> = { attack: 32_768, check: 8_192, tool: 16_384 };
+
+/**
+ * The kinds whose very words are the secret (a tool card's band, its notes): everything stays inside their box but the
+ * names of those involved, taken out as seal.ts's `names` mode does.
+ */
+const NAMED: ReadonlySet<SealedKind> = new Set<SealedKind>(["tool"]);
 
 /** What a sealed card's box is bound to: its message, its kind and who asked for the roll. */
 export function sealContext(message: { id: string | null }, card: Pick<SealedCard, "kind" | "requesterId">): SealContext {
@@ -156,6 +163,8 @@ async function placeholder(card: Pick<SealedCard, "label" | "kind">): Promise<st
 export interface SealedPost {
   kind: SealedKind;
   value: unknown;
+  /** For a kind whose words are the secret: the names of those involved, which a player may have chosen. */
+  names?: readonly string[];
   label: string;
   requesterId: string;
   speaker: ChatMessage.SpeakerData;
@@ -165,7 +174,7 @@ export interface SealedPost {
 export async function postSealed(post: SealedPost): Promise<CardMessage | { warning: string }> {
   // The id is chosen here so that the box is bound to the message it will live in (created with keepId).
   const messageId = foundry.utils.randomID();
-  const sealed = await sealValue(post.value, sealContext({ id: messageId }, post), SEAL_BYTES[post.kind]);
+  const sealed = await sealValue(post.value, sealContext({ id: messageId }, post), SEAL_BYTES[post.kind], NAMED.has(post.kind) ? (post.names ?? []) : undefined);
   if (!sealed.ok) return { warning: sealWarning(sealed.reason) };
   const card: SealedCard = { kind: post.kind, box: sealed.box, requesterId: post.requesterId, label: post.label };
   const data: ChatMessage.CreateData = {
@@ -180,7 +189,7 @@ export async function postSealed(post: SealedPost): Promise<CardMessage | { warn
 
 /** Seals the card's new value in place (the Narrator's client changed it); the warning's key when it could not be sealed. */
 export async function reseal(message: CardMessage, card: SealedCard, value: unknown): Promise<string | null> {
-  const sealed = await sealValue(value, sealContext(message, card), SEAL_BYTES[card.kind]);
+  const sealed = await sealValue(value, sealContext(message, card), SEAL_BYTES[card.kind], NAMED.has(card.kind) ? card.box.strings : undefined);
   if (!sealed.ok) return sealWarning(sealed.reason);
   // Only the box changes; the rest of the flag as it was.
   await message.update({ flags: { [SYSTEM_SCOPE]: { [SEALED_FLAG]: { ...card, box: sealed.box } } } });

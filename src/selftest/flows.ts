@@ -387,7 +387,11 @@ export async function narratorToolCards(scratch: Scratch, assert: Assert): Promi
   const known = new Set(game.messages.contents.map((m) => m.id));
   try {
     const reaction = must(await rollNpcReaction(wolf, { protagonist: { name: "Alven", charm: 8, reputation: 5 } }), "no reaction card");
-    assert.ok(reaction.whisper.length > 0 && reaction.content.includes("genesys-tool reaction"), "the reaction card is whispered to the Narrators");
+    // Narrator-only: sealed like a blind roll, so what every client receives says nothing; the Narrator's client opens it.
+    const sealed = must(sealedCardOf(reaction), "the reaction card is not sealed");
+    assert.ok(reaction.whisper.length > 0 && !reaction.content.includes("genesys-tool reaction"), "the reaction card is not a sealed whisper to the Narrators");
+    const opened = await openSealed(reaction, sealed);
+    assert.ok(opened.ok, "the Narrator's client cannot open the reaction card");
     const recognition = must(await rollRecognition(shooter, { observer: "animal" }), "no recognition card");
     assert.strictEqual(recognition.rolls.length, 0, "an animal never recognises: nothing is rolled");
     const losing = must(await withMessageMode("public", () => rollLosingControl(shooter, { cause: "fear", difficulty: 15 })), "no losing-control card");

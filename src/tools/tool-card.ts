@@ -1,9 +1,11 @@
 /**
  * The card every Narrator tool of chapter 3 posts (reaction, recognition, losing control): a title, the band it came to,
  * the dice and the lines that made the total, and notes saying what follows. It is the Narrator's client that rolls
- * and posts it; `hidden` whispers it to the Narrators only, so no player's client receives its dice or numbers.
+ * and posts it; `hidden` makes it a Narrator-only card, sealed like a blind roll (chat/sealed-card.ts): every client
+ * receives the message, and only a Narrator's opens what it says; the Narrator may reveal it to everyone.
  */
 import { applyMessageMode } from "../compat/message-mode.js";
+import { postSealed, registerSealedKind } from "../chat/sealed-card.js";
 import { RulesError } from "../rules/errors.js";
 
 /** A posted tool card, as ChatMessage.create gives it. */
@@ -51,19 +53,64 @@ export function toolWarn(key: string, data: Record<string, string> = {}): void {
   warnKey(key, data);
 }
 
-/** Posts the card, with its roll (for dice animations and the roll tooltip) when there is one. */
+const renderToolCard = (card: ToolCardContent): Promise<string> => foundry.applications.handlebars.renderTemplate(TOOL_CARD_TEMPLATE, { ...card });
+
+/** A sealed tool card's value, as postToolCard sealed it; null for anything else. */
+function readToolCard(value: unknown): ToolCardContent | null {
+  if (typeof value !== "object" || value === null) return null;
+  const v = value as Partial<ToolCardContent>; // the Narrator's client sealed it from a ToolCardContent; the fields read are checked
+  const kinds: readonly string[] = ["reaction", "recognition", "losingControl"];
+  return typeof v.kind === "string" && kinds.includes(v.kind) && typeof v.title === "string" && Array.isArray(v.lines) && Array.isArray(v.notes) && typeof v.outcome === "object"
+    ? (value as ToolCardContent)
+    : null;
+}
+
+/** A Narrator-only tool card as the Narrators see it, and its Reveal to everyone. */
+export function registerSealedToolCards(): void {
+  registerSealedKind("tool", {
+    render: async (value) => {
+      const card = readToolCard(value);
+      return card ? renderToolCard(card) : null;
+    },
+    note: "GENESYS.Seal.NarratorsOnlyTool",
+    reveal: async (value) => {
+      const card = readToolCard(value);
+      return card ? { fields: { content: await renderToolCard(card) } } : null;
+    },
+  });
+}
+
+/**
+ * Posts the card, with its roll (for dice animations and the roll tooltip) when it is open. A hidden card is sealed:
+ * its box carries no roll and no name of those involved (`names`), so its length says nothing of what it holds.
+ */
 export async function postToolCard(
   speakerActor: Actor.Implementation,
   card: ToolCardContent,
-  options: { hidden: boolean; rolls?: Roll[] },
+  options: { hidden: boolean; rolls?: Roll[]; names?: readonly string[] },
 ): Promise<ToolMessage | null> {
-  const content = await foundry.applications.handlebars.renderTemplate(TOOL_CARD_TEMPLATE, { ...card });
+  if (options.hidden) {
+    const posted = await postSealed({
+      kind: "tool",
+      value: card,
+      names: [speakerActor.name, ...(options.names ?? [])],
+      label: card.title,
+      requesterId: game.user.id,
+      speaker: ChatMessage.getSpeaker({ actor: speakerActor }),
+    });
+    if ("warning" in posted) {
+      warnKey(posted.warning);
+      return null;
+    }
+    return posted as ToolMessage; // the created message, as ChatMessage.create gives it
+  }
+  const content = await renderToolCard(card);
   const data: ChatMessage.CreateData = {
     speaker: ChatMessage.getSpeaker({ actor: speakerActor }),
     content,
     ...(options.rolls && options.rolls.length > 0 ? { rolls: options.rolls } : {}),
   };
-  applyMessageMode(data, options.hidden ? "gm" : "public");
+  applyMessageMode(data, "public");
   const message = await ChatMessage.implementation.create(data);
   return message ?? null;
 }

@@ -10,6 +10,8 @@ import { NARRATOR_CONTROL_TOOLS, type NarratorControlTool } from "../../src/appl
 import type { ControlGroup, ControlTool } from "../../src/compat/scene-controls.js";
 import type { ReactionAnswer } from "../../src/applications/narrator-tools/reaction-dialog.js";
 import { GenesysActor } from "../../src/documents/actor.js";
+import { openBox } from "../../src/authority/seal.js";
+import { sealContext, sealedCardOf } from "../../src/chat/sealed-card.js";
 import { asPlayer, foundryDouble } from "../foundry/boot.js";
 import { TokenDouble } from "../foundry/chat.js";
 import { diceDouble } from "../foundry/dice.js";
@@ -118,7 +120,12 @@ describe("the Narrator's scene-control group", () => {
     await vi.waitFor(() => {
       expect(diceDouble().messages.length).toBe(before + 1);
     });
-    expect(JSON.stringify(diceDouble().messages.at(-1))).toContain("GENESYS.Tools.Reaction.Band");
+    // A hidden reaction is a sealed Narrator-only card: the Narrator's client opens its band.
+    const card = sealedCardOf(diceDouble().messages.at(-1) as unknown as Parameters<typeof sealedCardOf>[0]); // the double's message stands in for core's
+    if (!card) throw new Error("the reaction card is not sealed");
+    expect(JSON.stringify(diceDouble().messages.at(-1))).not.toContain("GENESYS.Tools.Reaction.Band");
+    const opened = openBox(card.box, sealContext(diceDouble().messages.at(-1) as unknown as { id: string }, card));
+    expect(opened.ok && JSON.stringify(opened.value)).toContain("GENESYS.Tools.Reaction.Band");
   });
 
   it("Time passes, Request a check: each opens its own dialog; cancelled, nothing is posted", async () => {

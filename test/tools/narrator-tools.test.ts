@@ -7,9 +7,11 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { narratorMacros } from "../../src/macros/narrator-macros.js";
+import { rollNpcReaction } from "../../src/tools/npc-reaction.js";
 import { onNpcReaction } from "../../src/applications/sheets/reaction-action.js";
 import type { ReactionAnswer } from "../../src/applications/narrator-tools/reaction-dialog.js";
-import { sealedCardOf } from "../../src/chat/sealed-card.js";
+import { decorateSealedCard, sealedCardOf } from "../../src/chat/sealed-card.js";
+import type { ChatMessage } from "../foundry/chat.js";
 import { GenesysActor } from "../../src/documents/actor.js";
 import { foundryDouble, users } from "../foundry/boot.js";
 import { TokenDouble } from "../foundry/chat.js";
@@ -57,12 +59,51 @@ const hero = (name: string, system: object = {}, items: object[] = []) =>
 const notesSince = (n: number): string => foundryDouble().notifications.slice(n).map((x) => x.message).join(" | ");
 /** Every message posted (roll cards too: the double's Roll#toMessage records them here, not in game.messages). */
 const mark = (): number => diceDouble().messages.length;
-const newMessages = (before: number) => diceDouble().messages.slice(before) as unknown as { content: string; whisper: string[]; rolls: { total: number }[] }[];
+type Posted = { content: string; whisper: string[]; rolls: { total: number }[]; sealed: boolean; raw: string };
+/**
+ * The messages posted since `before`, each as the Narrator's client shows it: a sealed Narrator-only card opened in
+ * place of its placeholder (`raw` is what every client receives).
+ */
+async function newMessages(before: number): Promise<Posted[]> {
+  const out: Posted[] = [];
+  for (const m of diceDouble().messages.slice(before) as unknown as (ChatMessage & { content: string; whisper: string[]; rolls: { total: number }[] })[]) {
+    const raw = JSON.stringify({ content: m.content, flags: m.flags, rolls: m.rolls });
+    const sealed = sealedCardOf(m as unknown as Parameters<typeof sealedCardOf>[0]) !== null; // the double's message stands in for core's
+    let content = m.content;
+    if (sealed) {
+      const element = { innerHTML: m.content, addEventListener: () => undefined };
+      const html = { querySelector: (selector: string) => (selector === ".message-content" ? element : null) } as unknown as HTMLElement;
+      await decorateSealedCard(m as unknown as Parameters<typeof decorateSealedCard>[0], html);
+      content = element.innerHTML;
+    }
+    out.push({ content, whisper: m.whisper, rolls: m.rolls, sealed, raw });
+  }
+  return out;
+}
 const snapshot = (...actors: GenesysActor[]) => JSON.stringify(actors.map((a) => a.toObject()));
 
 function reactionAnswer(over: Partial<ReactionAnswer>): ReactionAnswer {
   return { protagonist: "custom", charm: 7, reputation: 0, modifiers: [], otherModifier: 0, recognised: false, hidden: true, ...over };
 }
+
+describe("Narrator-only cards are sealed (issue 19)", () => {
+  it("a reaction card's box has one length whatever the names and the band, and only the names travel beside it", async () => {
+    const lengths: number[] = [];
+    const tables: string[][] = [];
+    for (const [name, die] of [["Alven", 1], [`Alven${"\u200b".repeat(3000)}`, 6], ["Bo", 3]] as const) {
+      const extra = await npc(`Comparsa di ${name}`);
+      dice(die);
+      const message = await rollNpcReaction(extra, { protagonist: { name, charm: 7, reputation: 0 }, hidden: true });
+      if (!message) throw new Error("no reaction card");
+      const card = sealedCardOf(message);
+      if (!card) throw new Error(`no sealed card for ${name} (${extra.name})`);
+      lengths.push(card.box.data.length);
+      tables.push(card.box.strings);
+    }
+    expect(new Set(lengths).size).toBe(1);
+    for (const table of tables) expect(table.every((s) => s.startsWith("Comparsa di") || s.startsWith("Alven"))).toBe(true);
+  });
+});
 
 describe("§3.1.3 NPC reaction", () => {
   it("an unlinked wolf meets Alven (Fascino 8): 1D6 4 + 8 − 4 = 8, Bad; whispered to the Narrator; no actor changes", async () => {
@@ -76,12 +117,15 @@ describe("§3.1.3 NPC reaction", () => {
     diceDouble().dialogAnswers.push(reactionAnswer({ protagonist: alven.uuid, recognised: true }));
     dice(4);
     expect(await narratorMacros.reactionForSelected()).toBe(1);
-    const [card] = newMessages(before);
+    const [card] = (await newMessages(before));
     expect(card?.content).toContain("GENESYS.Tools.Reaction.Band.bad");
     expect(card?.content).toContain("GENESYS.Tools.Reaction.Modifier.animalIntelligence");
     expect(card?.content).not.toContain("GENESYS.Tools.Reaction.Reputation");
     expect(card?.content).toMatch(/<strong>8<\/strong>/);
-    expect(card?.rolls.map((r) => r.total)).toEqual([4]);
+    // Sealed: what every client receives carries no roll, no band, no total; only the Narrator's client opens it.
+    expect(card?.sealed).toBe(true);
+    expect(card?.rolls).toEqual([]);
+    expect(card?.raw).not.toMatch(/Band|<strong>8<\/strong>|animalIntelligence/);
     expect(card?.whisper).toEqual([users().gm.id]);
     expect(snapshot(wolf, actor, alven)).toBe(unchanged);
     expect(JSON.stringify(token.delta)).toBe(delta);
@@ -96,7 +140,7 @@ describe("§3.1.3 NPC reaction", () => {
     const before = mark();
     dice(6);
     expect(await narratorMacros.reactionForSelected({ protagonist: jb.uuid, modifiers: ["similarCulture"], recognised: true, hidden: false })).toBe(1);
-    const [card] = newMessages(before);
+    const [card] = (await newMessages(before));
     expect(card?.content).toContain("GENESYS.Tools.Reaction.Band.excellent");
     expect(card?.content).toContain("GENESYS.Tools.Reaction.Reputation");
     expect(card?.content).toMatch(/<strong>16<\/strong>/);
@@ -109,7 +153,7 @@ describe("§3.1.3 NPC reaction", () => {
     diceDouble().dialogAnswers.push(reactionAnswer({ charm: 10, modifiers: ["muchInCommon"] }));
     dice(3);
     await onNpcReaction.call({ document: actor }, new Event("click") as PointerEvent, {} as HTMLElement);
-    const [card] = newMessages(before);
+    const [card] = (await newMessages(before));
     // 10 + 3 − 4 + 2 = 11: Neutral.
     expect(card?.content).toContain("GENESYS.Tools.Reaction.Band.neutral");
     expect(card?.content).toMatch(/<strong>11<\/strong>/);
@@ -145,7 +189,7 @@ describe("§3.1.4 recognition", () => {
     diceDouble().dialogAnswers.push({ observer: "person", modifiers: ["farFromHomeTown"], otherModifier: 0, hidden: true });
     dice(3, 3);
     expect(await narratorMacros.recognitionForSelected()).toBe(1);
-    const [card] = newMessages(before);
+    const [card] = (await newMessages(before));
     expect(card?.content).toContain("GENESYS.Tools.Recognition.Recognised");
     expect(card?.content).toContain("modifier&quot;:&quot;−2");
     expect(card?.content).toMatch(/<strong>8<\/strong>/);
@@ -158,11 +202,11 @@ describe("§3.1.4 recognition", () => {
     const before = mark();
     dice(4, 3);
     expect(await narratorMacros.recognitionForSelected({ modifiers: ["abroad"] })).toBe(1);
-    expect(newMessages(before)[0]?.content).toContain("GENESYS.Tools.Recognition.NotRecognised");
+    expect((await newMessages(before))[0]?.content).toContain("GENESYS.Tools.Recognition.NotRecognised");
     const rolled = diceDouble().evaluations.length;
     expect(await narratorMacros.recognitionForSelected({ observer: "animal" })).toBe(1);
     expect(diceDouble().evaluations.length).toBe(rolled);
-    expect(newMessages(before)[1]?.content).toContain("GENESYS.Tools.Recognition.Never");
+    expect((await newMessages(before))[1]?.content).toContain("GENESYS.Tools.Recognition.Never");
   });
 
   it("an animal's Fama does not exist: a warning names it and nothing is posted; an unknown observer is refused", async () => {
@@ -190,7 +234,7 @@ describe("§3.1.6 losing control", () => {
     const unchanged = snapshot(base, guard);
     dice(3, 4);
     expect(await narratorMacros.losingControlForSelected({ cause: "fear", difficulty: 20 })).toBe(1);
-    const [check, card] = newMessages(before);
+    const [check, card] = (await newMessages(before));
     expect(check?.rolls.map((r) => r.total)).toEqual([14]);
     expect(card?.content).toContain("GENESYS.Tools.LosingControl.Band.disabling");
     expect(card?.content).toContain("GENESYS.Tools.LosingControl.Option.vomit");
@@ -207,7 +251,7 @@ describe("§3.1.6 losing control", () => {
     await narratorMacros.losingControlForSelected({ cause: "shock", difficulty: 20 });
     dice(6, 7);
     await narratorMacros.losingControlForSelected({ cause: "disgust", difficulty: 20 });
-    const cards = newMessages(before);
+    const cards = (await newMessages(before));
     expect(cards[1]?.content).toContain("GENESYS.Tools.LosingControl.Band.none");
     expect(cards[3]?.content).toContain("GENESYS.Tools.LosingControl.Band.minor");
     expect(cards[3]?.content).toContain("GENESYS.Tools.LosingControl.Option.surprised");
@@ -220,10 +264,10 @@ describe("§3.1.6 losing control", () => {
     const rolled = diceDouble().evaluations.length;
     expect(await narratorMacros.losingControlForSelected({ cause: "fear", difficulty: 25 })).toBe(1);
     expect(diceDouble().evaluations.length).toBe(rolled);
-    expect(newMessages(before)[0]?.content).toContain("GENESYS.Tools.LosingControl.Immune");
+    expect((await newMessages(before))[0]?.content).toContain("GENESYS.Tools.LosingControl.Immune");
     dice(10, 10);
     await narratorMacros.losingControlForSelected({ cause: "disgust", difficulty: 25 });
-    expect(newMessages(before)).toHaveLength(3);
+    expect((await newMessages(before))).toHaveLength(3);
   });
 
   it("blind: the check is sealed, and the band card is whispered to the Narrator, read from the sealed roll", async () => {
@@ -233,7 +277,7 @@ describe("§3.1.6 losing control", () => {
     dice(2, 2);
     expect(await narratorMacros.losingControlForSelected({ cause: "fear", difficulty: 30, blind: true })).toBe(1);
     expect(game.messages.contents.some((m) => sealedCardOf(m)?.label.includes("Jack") === true)).toBe(true);
-    const card = newMessages(before).at(-1);
+    const card = (await newMessages(before)).at(-1);
     // 7 + 4 = 11 against 30: missed by 19.
     expect(card?.content).toContain("GENESYS.Tools.LosingControl.Band.strong");
     expect(card?.whisper).toEqual([users().gm.id]);
@@ -256,7 +300,7 @@ describe("§3.1.6 losing control", () => {
     diceDouble().dialogAnswers.push({ cause: "shock", difficulty: 15, modifiers: 0, blind: false });
     dice(5, 5);
     expect(await narratorMacros.losingControlForSelected()).toBe(1);
-    expect(newMessages(before).at(-1)?.content).toContain("GENESYS.Tools.LosingControl.Band.none");
+    expect((await newMessages(before)).at(-1)?.content).toContain("GENESYS.Tools.LosingControl.Band.none");
   });
 });
 
@@ -285,7 +329,7 @@ describe("the macros compendium's three tools", () => {
     diceDouble().dialogAnswers.push({ cause: "fear", difficulty: 10, modifiers: 0, blind: false });
     dice(10, 10);
     await run("gnsMacroLoseCtrl");
-    const contents = newMessages(before).map((m) => m.content).join("\n");
+    const contents = (await newMessages(before)).map((m) => m.content).join("\n");
     expect(contents).toContain("GENESYS.Tools.Reaction.Band.neutral");
     expect(contents).toContain("GENESYS.Tools.Recognition.Recognised");
     expect(contents).toContain("GENESYS.Tools.LosingControl.Band.none");
