@@ -19,6 +19,7 @@ import { registerBulkyGearSetting } from "./effects/bulky-gear-setting.js";
 import { clearStaleIntents, registerIntentChannel } from "./authority/intent-channel.js";
 import { registerProtectedEdit } from "./authority/protected-edit.js";
 import { registerOwnerActions } from "./authority/owner-actions.js";
+import { sweepNarratorEffects } from "./authority/effect-approvals.js";
 import { registerStudyIntents } from "./study/study-intents.js";
 import { registerSealKey } from "./authority/seal-key.js";
 import { registerCombat } from "./documents/register-combat.js";
@@ -92,6 +93,9 @@ Hooks.once("init", () => {
 Hooks.once("ready", () => {
   registerHotbarDrop();
   listenToGcheckClicks();
-  void migrateWorld();
+  // Then what players changed of the Narrator's effects while no Narrator was connected is put back.
+  void migrateWorld()
+    .then(() => sweepNarratorEffects())
+    .catch((error: unknown) => { console.error("GeneSys GdR | migration or effect sweep failed", error); });
   void clearStaleIntents();
 });

@@ -1,5 +1,6 @@
 /** World data versions. Each document migrates in place on load (migrateData); this persists it once per world. */
-import { approvalsOf, approveAll } from "./effects/effect-approval.js";
+import { approvalFor, approvalsOf, needsApproval, type Approval } from "./effects/effect-approval.js";
+import { isNarratorEffect } from "./effects/effect-authority.js";
 import { formatCount } from "./format/plural.js";
 import { SYSTEM_ID, unlinkedTokenActors } from "./settings/rules-settings.js";
 
@@ -9,12 +10,20 @@ import { SYSTEM_ID, unlinkedTokenActors } from "./settings/rules-settings.js";
  */
 export const CURRENT_DATA_VERSION = 3;
 
+/**
+ * The effects a holder carries now, approved as they are: those the Narrator's client marked as his are his still (a
+ * permit by id, with their source to be put back from), the others plain permits.
+ */
+function existingApprovals(holder: { effects: Iterable<ActiveEffect.Implementation> }): Approval[] {
+  return [...holder.effects].filter(needsApproval).map((e) => approvalFor(e, isNarratorEffect(e), e.toObject() as Record<string, unknown>)); // a document's source
+}
+
 /** Approves the effects an actor and its items carry now, where they have no approval yet. */
 async function approveExisting(actor: Actor.Implementation): Promise<void> {
-  const own = approveAll(actor);
+  const own = existingApprovals(actor);
   if (own.length > 0 && approvalsOf(actor).length === 0) await actor.update({ "system.approvals": own } as Actor.UpdateData); // a path of every actor type
   const items = actor.items.contents
-    .map((item) => ({ item, list: approveAll(item) }))
+    .map((item) => ({ item, list: existingApprovals(item) }))
     .filter(({ item, list }) => list.length > 0 && approvalsOf(item).length === 0)
     .map(({ item, list }) => ({ _id: item.id, "system.approvals": list }));
   if (items.length > 0) await actor.updateEmbeddedDocuments("Item", items);
@@ -55,7 +64,7 @@ export async function migrateWorld(): Promise<number> {
     }
   }
   for (const item of game.items.contents) {
-    const list = approveAll(item);
+    const list = existingApprovals(item);
     if (list.length === 0 || approvalsOf(item).length > 0) continue;
     try {
       await item.update({ "system.approvals": list } as Item.UpdateData); // a path of every item type

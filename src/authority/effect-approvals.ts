@@ -8,16 +8,50 @@
  *   the sheet (approveEffect), and counts for nothing meanwhile.
  * Writes go through this client's queue, one at a time, each re-reading the holder's approvals first.
  */
-import { approvalFor, approvalsOf, effectDigest, idOf, needsApproval, withoutOne, type Approval } from "../effects/effect-approval.js";
+import { approvalFor, approvalsOf, effectDigest, idOf, needsApproval, permits, type Approval } from "../effects/effect-approval.js";
 import { isNarratorEffect } from "../effects/effect-authority.js";
+import { unlinkedTokenActors } from "../settings/rules-settings.js";
 import { gmQueue } from "./serial-queue.js";
 
 type Effect = ActiveEffect.Implementation;
 type Holder = Actor.Implementation | Item.Implementation;
 
-/** Update options: the effect's digest before a Narrator's edit; an effect put back, not a new one of his. */
-const BEFORE = "genesysDigestBefore";
+/**
+ * Update and deletion options: what the effect had before a Narrator's write (its digest, and the permit it used:
+ * "pending" when it waited for approval); an effect put back, not a new one of his.
+ */
+const BEFORE = "genesysApprovalBefore";
 const RESTORED = "genesysRestored";
+
+type Permit = "none" | "pending" | "plain" | "narrator";
+interface Before {
+  digest: string;
+  permit: Permit;
+}
+
+/** The permit an effect uses on its holder now. */
+function permitOf(effect: Effect): Permit {
+  const holder = holderOf(effect);
+  if (!holder || !needsApproval(effect)) return "none";
+  // The holder's own instance of it (the one `permits` meets), found by id.
+  const own = [...holder.effects].find((e) => e.id === effect.id) ?? effect;
+  const used = permits(holder.effects, holder).get(own);
+  return used === undefined ? "pending" : used?.narrator === true ? "narrator" : "plain";
+}
+
+function readBefore(raw: unknown): Before | null {
+  if (typeof raw !== "object" || raw === null) return null;
+  const { digest, permit } = raw as Partial<Before>; // our own options, written by the hooks below
+  return typeof digest === "string" && typeof permit === "string" ? { digest, permit } : null;
+}
+
+/** The approvals without the one a write took away: a Narrator's by its id, or one plain permit of its digest. */
+function without(list: readonly Approval[], id: string, before: Before): Approval[] {
+  if (before.permit === "narrator") return list.filter((a) => !(a.narrator && a.id === id));
+  if (before.permit !== "plain") return [...list];
+  const at = list.findIndex((a) => !a.narrator && a.digest === before.digest);
+  return at < 0 ? [...list] : [...list.slice(0, at), ...list.slice(at + 1)];
+}
 
 const pending = new Set<Promise<unknown>>();
 
@@ -57,28 +91,64 @@ async function writeApprovals(holder: Holder, next: readonly Approval[]): Promis
   await holder.update({ "system.approvals": next } as Actor.UpdateData & Item.UpdateData); // one path both document types share
 }
 
-/** A Narrator's new effect: his, named by its id (statuses the automation toggles are not marked, effect-authority.ts). */
+/**
+ * A Narrator's new effect: his, named by its id (statuses the automation toggles are not marked, effect-authority.ts,
+ * and get a plain permit). Nothing else's permit is touched.
+ */
 async function approveCreated(effect: Effect): Promise<void> {
   const holder = holderOf(effect);
   if (!holder || !needsApproval(effect)) return;
-  const list = withoutOne(approvalsOf(holder), idOf(effect), effectDigest(effect));
+  const list = approvalsOf(holder).filter((a) => !(a.narrator && a.id === idOf(effect)));
   await writeApprovals(holder, [...list, approvalFor(effect, isNarratorEffect(effect), sourceOf(effect))]);
 }
 
-/** A Narrator's edit: the effect approved as it is now, in place of what it was. */
-async function approveEdited(effect: Effect, before: unknown): Promise<void> {
+/**
+ * A Narrator's edit: an effect that counted is approved as it is now, in place of the permit it used; one that waited
+ * for approval waits still (switching it off, say, is no approval: only the sheet's Approve is); one that had no
+ * GeneSys change and now has one is his to have written.
+ */
+async function approveEdited(effect: Effect, raw: unknown): Promise<void> {
   const holder = holderOf(effect);
-  if (!holder) return;
-  const old = approvalsOf(holder);
-  const own = old.find((a) => a.narrator && a.id === idOf(effect));
-  const list = withoutOne(old, idOf(effect), typeof before === "string" ? before : "");
-  const narrator = own !== undefined || isNarratorEffect(effect);
+  const before = readBefore(raw);
+  if (!holder || !before || before.permit === "pending") return;
+  const list = without(approvalsOf(holder), idOf(effect), before);
+  const narrator = before.permit === "narrator" || (before.permit === "none" && isNarratorEffect(effect));
   await writeApprovals(holder, needsApproval(effect) ? [...list, approvalFor(effect, narrator, sourceOf(effect))] : list);
 }
 
-async function releaseDeleted(effect: Effect): Promise<void> {
+/** A Narrator's deletion gives back the permit the effect used, and no other. */
+async function releaseDeleted(effect: Effect, raw: unknown): Promise<void> {
   const holder = holderOf(effect);
-  if (holder) await writeApprovals(holder, withoutOne(approvalsOf(holder), idOf(effect), effectDigest(effect)));
+  const before = readBefore(raw);
+  if (holder && before) await writeApprovals(holder, without(approvalsOf(holder), idOf(effect), before));
+}
+
+/**
+ * Every Narrator's effect in the world as he left it (at ready, on the active Narrator's client): what a player
+ * deleted, disabled or edited while no Narrator was connected is put back.
+ */
+export async function sweepNarratorEffects(): Promise<number> {
+  if (!game.user.isActiveGM) return 0;
+  let restored = 0;
+  const actors = [...game.actors.contents, ...unlinkedTokenActors()];
+  for (const actor of actors) {
+    for (const holder of [actor, ...actor.items.contents]) {
+      if (!approvalsOf(holder).some((a) => a.narrator)) continue;
+      try {
+        restored += await gmQueue.run(() => restoreNarratorEffects(holder));
+      } catch (error) {
+        console.error(`GeneSys GdR | the Narrator's effects on ${holder.uuid} were not put back`, error);
+      }
+    }
+  }
+  return restored;
+}
+
+/** An actor a player's own client created (v13 checks no creation data): the approvals it and its items came with go. */
+async function clearPlayerApprovals(actor: Actor.Implementation): Promise<void> {
+  if (approvalsOf(actor).length > 0) await writeApprovals(actor, []);
+  const items = actor.items.contents.filter((i) => approvalsOf(i).length > 0).map((i) => ({ _id: i.id, "system.approvals": [] }));
+  if (items.length > 0) await actor.updateEmbeddedDocuments("Item", items);
 }
 
 /** The kept source of a Narrator's effect, or null when it cannot be read. */
@@ -119,14 +189,20 @@ export async function restoreNarratorEffects(holder: Holder): Promise<number> {
 export async function approveEffect(effect: Effect): Promise<boolean> {
   const holder = holderOf(effect);
   if (!game.user.isGM || !holder || !needsApproval(effect)) return false;
-  const list = withoutOne(approvalsOf(holder), idOf(effect), effectDigest(effect));
-  await writeApprovals(holder, [...list, approvalFor(effect, false)]);
+  if (permitOf(effect) !== "pending") return false;
+  await writeApprovals(holder, [...approvalsOf(holder), approvalFor(effect, false)]);
   return true;
 }
 
 export function registerEffectApprovals(): void {
-  Hooks.on("preUpdateActiveEffect", (effect, _changes, options) => {
-    if (game.user.isGM) (options as Record<string, unknown>)[BEFORE] = effectDigest(effect); // options travel with the update
+  // Options travel with the write to every client's hook.
+  const stash = (effect: Effect, options: unknown): void => {
+    if (game.user.isGM) (options as Record<string, unknown>)[BEFORE] = { digest: effectDigest(effect), permit: permitOf(effect) } satisfies Before;
+  };
+  Hooks.on("preUpdateActiveEffect", (effect, _changes, options) => { stash(effect, options); });
+  Hooks.on("preDeleteActiveEffect", (effect, options) => { stash(effect, options); });
+  Hooks.on("createActor", (actor, _options, userId) => {
+    if (game.user.isActiveGM && !isGmUser(userId)) queued(() => clearPlayerApprovals(actor));
   });
   Hooks.on("createActiveEffect", (effect, options, userId) => {
     if ((options as Record<string, unknown>)[RESTORED] === true) return; // options travel with the creation
@@ -141,10 +217,10 @@ export function registerEffectApprovals(): void {
       if (holder) queued(() => restoreNarratorEffects(holder));
     }
   });
-  Hooks.on("deleteActiveEffect", (effect, _options, userId) => {
+  Hooks.on("deleteActiveEffect", (effect, options, userId) => {
     const holder = holderOf(effect);
     if (!holder) return;
-    if (userId === game.user.id && game.user.isGM) queued(() => releaseDeleted(effect));
+    if (userId === game.user.id && game.user.isGM) queued(() => releaseDeleted(effect, (options as Record<string, unknown>)[BEFORE])); // options travel with the deletion
     else if (!isGmUser(userId) && game.user.isActiveGM) queued(() => restoreNarratorEffects(holder));
   });
 }

@@ -84,8 +84,10 @@ export async function onAddItem(requester: Requester, payload: unknown): Promise
   const actor = found.actor;
   const p = isObject(payload) ? payload : {};
   let data: Record<string, unknown>;
-  // A copy of an item on a player's own actor keeps only the approvals its effects use there (effects/effect-approval.ts).
+  // A copy of an item on an actor keeps only the approvals its effects use there (effects/effect-approval.ts), whoever
+  // asks: a Narrator handing a player's item over approves nothing by it.
   let keepApprovals = false;
+  let keepId = false;
   if (typeof p["source"] === "string") {
     if (p["source"].length > 300 || !/^[A-Za-z0-9._-]+$/.test(p["source"])) return no("GENESYS.Authority.Invalid");
     let source: unknown;
@@ -97,9 +99,11 @@ export async function onAddItem(requester: Requester, payload: unknown): Promise
     if (!(source instanceof CONFIG.Item.documentClass)) return no("GENESYS.Sheet.Drop.Missing");
     // The configured class is fvtt-types' generic GenesysItem<any>: read as the world's item type.
     if (!trustedSource(requester, source as Item.Implementation)) return no("GENESYS.Authority.NotAllowed");
-    const { _id: _dropped, ...rest } = source.toObject() as Record<string, unknown>; // a new id on this actor
-    data = rest;
-    if (!requester.isGM && source.actor) {
+    const { _id: sourceId, ...rest } = source.toObject() as Record<string, unknown>; // a document's source
+    // Core keeps the id of an item dropped from another actor when the target holds none like it; so does this.
+    keepId = typeof sourceId === "string" && !actor.items.has(sourceId);
+    data = keepId ? { ...rest, _id: sourceId } : rest;
+    if (source.actor) {
       keepApprovals = true;
       data = { ...data, system: { ...(isObject(data["system"]) ? data["system"] : {}), approvals: carriedApprovals(source) } };
     }
@@ -114,7 +118,7 @@ export async function onAddItem(requester: Requester, payload: unknown): Promise
   if (!verdict.ok) return no(verdict.reason, { item: String(data["name"]), type, actor: actor.type });
   if (type === "skill" && !requester.isGM) data = withKey(withoutPlayerGrades(data, inCreation(actor)));
   // The option is the system's own, read by the new item's _preCreate (documents/item.ts).
-  const options = { [KEEP_APPROVALS]: keepApprovals } as Item.Database.CreateOperation<true>;
+  const options = { keepId, [KEEP_APPROVALS]: keepApprovals } as Item.Database.CreateOperation<true>;
   const created = await actor.createEmbeddedDocuments("Item", [data as Item.CreateData], options);
   const id = created?.[0]?.id;
   return id ? { ok: true, data: { itemId: id } } : no("GENESYS.Sheet.Drop.Failed");

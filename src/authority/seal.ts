@@ -3,9 +3,10 @@
  * Narrators' key (seal-key.ts) by XChaCha20-Poly1305 (cipher.ts). Whoever lacks the key sees a box of random bytes; a
  * Narrator's client opens it. The box is bound (associated data) to its message, its kind and who asked for it, so a
  * box flipped, cut short or copied into another message is refused. Every box of a kind is one size whatever it holds:
- * - only numbers, short code words (ids, outcomes, statuses) and dice formulas go inside; every other string (a name,
- *   a label, a uuid: what the card's placeholder shows anyway, and what a player could lengthen at will) is moved to a
- *   table beside the box, in clear, and put back on opening;
+ * - everything goes inside but the names a player chose (his character's, his items' and effects', wherever they
+ *   appear), which a table beside the box holds in clear, each occurrence inside replaced by a mark of fixed width:
+ *   what a player could lengthen at will never reaches the box, and the Narrator's words (a defence chosen, an NPC's
+ *   effect, a band) never leave it;
  * - what goes inside is padded to the kind's fixed size before sealing, so a hit and a miss, a success and a failure,
  *   any names, skills and modifiers seal to boxes of one length;
  * - a value too big for its size is not sealed (the card is refused), never sealed in a bigger box.
@@ -38,33 +39,19 @@ export function isSealedBox(value: unknown): value is SealedBox {
 
 const aadOf = (context: SealContext): string => `genesys-gdr/seal/2|${context.kind}|${context.messageId}|${context.requesterId}`;
 
-/** A code word stays inside the box: letters and digits, at most 24 (ids, outcomes, statuses, class names). */
-const WORD = /^[A-Za-z][A-Za-z0-9]{0,23}$/;
-/** So does a dice formula ("2d10 + 7"): its numbers are the roll's (a defender's grade), made of numbers, never named. */
-const FORMULA = /^[0-9dD+\-*/(). ]{1,64}$/;
-/** The key a moved string leaves in its place: no value of ours has it. */
-const REF = "~s";
-
-/** Where a name was in a string kept inside (`names` mode): its place in the table, between two of these. */
+/** Where a name was (its place in the table), between two of these: a mark of fixed width. */
 const MARK = "\u0001";
 const MARKED = /\u0001(\d+)\u0001/g;
 
 /**
- * The value made fit for a box. By default every string that is not a code word or a formula is replaced by its place
- * in `strings` (the value's free text is what the card shows anyway). With `names` (a card whose very words are the
- * secret: a Narrator's tool card), every string stays inside, and only the names a player may choose are taken out,
- * each occurrence replaced by a mark of fixed width.
+ * The value made fit for a box: every string stays inside, but for the `names` a player may have chosen (his
+ * character's, his items' and effects'), each occurrence replaced by a mark of fixed width; the names go in the table
+ * beside the box. A name of one or two characters stays as it is: marking it in every word would only grow the box.
  */
-export function splitStrings(value: unknown, names?: readonly string[]): { inner: unknown; strings: string[] } {
-  // A name of one or two characters stays as it is: marking it in every word would only grow the box.
-  const strings: string[] = names ? [...new Set(names.filter((n) => n.length > 2))].sort((a, b) => b.length - a.length) : [];
+export function splitStrings(value: unknown, names: readonly string[] = []): { inner: unknown; strings: string[] } {
+  const strings = [...new Set(names.map((n) => n.replaceAll(MARK, "")).filter((n) => n.length > 2))].sort((a, b) => b.length - a.length);
   const walk = (v: unknown): unknown => {
-    if (typeof v === "string") {
-      if (names) return strings.reduce((text, name, i) => text.split(name).join(`${MARK}${String(i).padStart(2, "0")}${MARK}`), v.replaceAll(MARK, ""));
-      if (WORD.test(v) || FORMULA.test(v)) return v;
-      strings.push(v);
-      return { [REF]: strings.length - 1 };
-    }
+    if (typeof v === "string") return strings.reduce((text, name, i) => text.split(name).join(`${MARK}${String(i).padStart(2, "0")}${MARK}`), v.replaceAll(MARK, ""));
     if (Array.isArray(v)) return v.map(walk);
     if (typeof v === "object" && v !== null) return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, walk(x)]));
     return v;
@@ -72,7 +59,7 @@ export function splitStrings(value: unknown, names?: readonly string[]): { inner
   return { inner: walk(value), strings };
 }
 
-/** The value splitStrings took apart; null when a reference names no string. */
+/** The value splitStrings took apart; null when a mark names no string of the table. */
 export function joinStrings(inner: unknown, strings: readonly string[]): unknown {
   const state = { broken: false };
   const walk = (v: unknown): unknown => {
@@ -84,17 +71,7 @@ export function joinStrings(inner: unknown, strings: readonly string[]): unknown
       });
     }
     if (Array.isArray(v)) return v.map(walk);
-    if (typeof v === "object" && v !== null) {
-      const entries: [string, unknown][] = Object.entries(v);
-      const [first] = entries;
-      if (entries.length === 1 && first?.[0] === REF) {
-        const at = first[1];
-        const s = typeof at === "number" ? strings[at] : undefined;
-        if (s === undefined) state.broken = true;
-        return s ?? "";
-      }
-      return Object.fromEntries(entries.map(([k, x]) => [k, walk(x)]));
-    }
+    if (typeof v === "object" && v !== null) return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, walk(x)]));
     return v;
   };
   const out = walk(inner);
@@ -113,10 +90,10 @@ export function padded(inner: unknown, size: number): Uint8Array | null {
 export type Sealed = { ok: true; box: SealedBox } | { ok: false; reason: "noKey" | "tooBig" };
 
 /**
- * Seals a JSON value on a Narrator's client into a box of `size` bytes (before sealing) bound to `context`; `names`
- * chooses the mode of splitStrings.
+ * Seals a JSON value on a Narrator's client into a box of `size` bytes (before sealing) bound to `context`, the
+ * `names` a player chose beside it.
  */
-export async function sealValue(value: unknown, context: SealContext, size: number, names?: readonly string[]): Promise<Sealed> {
+export async function sealValue(value: unknown, context: SealContext, size: number, names: readonly string[] = []): Promise<Sealed> {
   const key = await sealingKey();
   if (!key) return { ok: false, reason: "noKey" };
   const { inner, strings } = splitStrings(value, names);

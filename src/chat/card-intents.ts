@@ -35,7 +35,7 @@ import { rulesOptions } from "../settings/rules-settings.js";
 import { ATTACK_FLAG, NO_VIEWER, SYSTEM_SCOPE, applyCardEvent, damageOptions, readAttackState, withRow, type AppliedRecord, type AttackCardState, type AttackRow, type CardEvent } from "./attack-card.js";
 import { liveHit, type TokenHit } from "./token-hits.js";
 import { authoredByGm, cardState, renderCard, type CardMessage } from "./card-render.js";
-import { openSealed, postSealed, reseal, sealedCardOf } from "./sealed-card.js";
+import { openSealed, playerChosenNames, postSealed, reseal, sealedCardOf } from "./sealed-card.js";
 import { cardMode, cardRecipients } from "./card-visibility.js";
 import { defencePlan } from "./defence-plan.js";
 
@@ -233,7 +233,8 @@ async function onAttack(requester: Requester, raw: unknown): Promise<IntentResul
       targets: state.order.map((id) => state.rows[id]?.target.name ?? "?").join(", "),
       weapon: state.weapon.name,
     });
-    const posted = await postSealed({ kind: "attack", value: state, label, requesterId: requester.id, speaker });
+    const names = playerChosenNames([actor, ...targets.map((t) => t.actor)]);
+    const posted = await postSealed({ kind: "attack", value: state, names, label, requesterId: requester.id, speaker });
     if ("warning" in posted) return no(posted.warning);
     return requester.isGM ? { ok: true } : { ok: true, info: "GENESYS.Attack.BlindMade" };
   }

@@ -20,8 +20,8 @@ export const SEALED_CONTROLS_TEMPLATE = "systems/genesys-gdr/templates/chat/seal
 export const SEAL_REVEAL_INTENT = "seal.reveal";
 export const SEAL_ACT_INTENT = "seal.act";
 
-/** A blind attack or check, or a Narrator's tool card (reaction, recognition, losing control). */
-export type SealedKind = "attack" | "check" | "tool";
+/** A blind attack or check, a Narrator's tool card (reaction, recognition, losing control) or a hidden hazard. */
+export type SealedKind = "attack" | "check" | "tool" | "hazard";
 
 /** What the message carries: the box, and what anyone it is whispered to may know (the roller knows it anyway). */
 export interface SealedCard {
@@ -33,19 +33,32 @@ export interface SealedCard {
   label: string;
 }
 
-const KINDS: readonly SealedKind[] = ["attack", "check", "tool"];
+const KINDS: readonly SealedKind[] = ["attack", "check", "tool", "hazard"];
 
 /**
  * Every box of a kind is this size (seal.ts): room for the kind's numbers and code words with a wide margin. An
- * attack's state grows with its targets (one row each, a defence and a damage roll per row); a check is one roll.
+ * attack's state grows with its targets (one row each, a defence and a damage roll per row), a hazard's with its
+ * victims; a check is one roll.
  */
-export const SEAL_BYTES: Readonly<Record<SealedKind, number>> = { attack: 32_768, check: 8_192, tool: 16_384 };
+export const SEAL_BYTES: Readonly<Record<SealedKind, number>> = { attack: 32_768, check: 8_192, tool: 16_384, hazard: 32_768 };
+
+
 
 /**
- * The kinds whose very words are the secret (a tool card's band, its notes): everything stays inside their box but the
- * names of those involved, taken out as seal.ts's `names` mode does.
+ * The names a player chose among these actors: for each one some player owns, its own, its items' and its effects'
+ * (a sealed card's labels are made of them). Only these leave a box; an NPC's, a hidden token's, an NPC's effect's
+ * are the Narrator's and stay inside.
  */
-const NAMED: ReadonlySet<SealedKind> = new Set<SealedKind>(["tool"]);
+export function playerChosenNames(actors: readonly (Actor.Implementation | null | undefined)[]): string[] {
+  const players = game.users.contents.filter((u) => !u.isGM);
+  return actors.flatMap((a) => {
+    // fvtt-types types collection members as User.Stored, which the lint rule cannot match to the User class.
+    // eslint-disable-next-line @typescript-eslint/no-unsafe-class-instance-assignment
+    if (!a || !players.some((u) => a.testUserPermission(u, "OWNER"))) return [];
+    const items = [...a.items];
+    return [a.name, ...items.map((i) => i.name), ...[...a.effects].map((e) => e.name), ...items.flatMap((i) => [...i.effects].map((e) => e.name))];
+  });
+}
 
 /** What a sealed card's box is bound to: its message, its kind and who asked for the roll. */
 export function sealContext(message: { id: string | null }, card: Pick<SealedCard, "kind" | "requesterId">): SealContext {
@@ -163,8 +176,8 @@ async function placeholder(card: Pick<SealedCard, "label" | "kind">): Promise<st
 export interface SealedPost {
   kind: SealedKind;
   value: unknown;
-  /** For a kind whose words are the secret: the names of those involved, which a player may have chosen. */
-  names?: readonly string[];
+  /** The names a player chose among those involved (playerChosenNames): only these travel beside the box. */
+  names: readonly string[];
   label: string;
   requesterId: string;
   speaker: ChatMessage.SpeakerData;
@@ -174,7 +187,7 @@ export interface SealedPost {
 export async function postSealed(post: SealedPost): Promise<CardMessage | { warning: string }> {
   // The id is chosen here so that the box is bound to the message it will live in (created with keepId).
   const messageId = foundry.utils.randomID();
-  const sealed = await sealValue(post.value, sealContext({ id: messageId }, post), SEAL_BYTES[post.kind], NAMED.has(post.kind) ? (post.names ?? []) : undefined);
+  const sealed = await sealValue(post.value, sealContext({ id: messageId }, post), SEAL_BYTES[post.kind], post.names);
   if (!sealed.ok) return { warning: sealWarning(sealed.reason) };
   const card: SealedCard = { kind: post.kind, box: sealed.box, requesterId: post.requesterId, label: post.label };
   const data: ChatMessage.CreateData = {
@@ -189,7 +202,7 @@ export async function postSealed(post: SealedPost): Promise<CardMessage | { warn
 
 /** Seals the card's new value in place (the Narrator's client changed it); the warning's key when it could not be sealed. */
 export async function reseal(message: CardMessage, card: SealedCard, value: unknown): Promise<string | null> {
-  const sealed = await sealValue(value, sealContext(message, card), SEAL_BYTES[card.kind], NAMED.has(card.kind) ? card.box.strings : undefined);
+  const sealed = await sealValue(value, sealContext(message, card), SEAL_BYTES[card.kind], card.box.strings);
   if (!sealed.ok) return sealWarning(sealed.reason);
   // Only the box changes; the rest of the flag as it was.
   await message.update({ flags: { [SYSTEM_SCOPE]: { [SEALED_FLAG]: { ...card, box: sealed.box } } } });

@@ -11,7 +11,7 @@ import { SkillModel } from "../data/item/skill.js";
 import { INCREMENT_POINTS_PER_GRADE, type IncrementReason } from "../rules/increment.js";
 import type { CharacteristicKey } from "../rules/types.js";
 import { checkRollOptions, isCharacteristic, prepareCheck, show, type CheckActor, type CheckPlan } from "./check-request.js";
-import { postSealed, registerSealedKind } from "../chat/sealed-card.js";
+import { playerChosenNames, postSealed, registerSealedKind } from "../chat/sealed-card.js";
 import { recordIncrement } from "../documents/skill-increment.js";
 import { registerOpenCheckAward } from "./open-check-award.js";
 // Type only: genesys-roll.ts registers these intents and hands its roll class over, so neither file imports the other's code.
@@ -111,7 +111,8 @@ export async function postBlindCheck(rolls: CheckRollClass, actor: RollingActor,
   const award = roll.incrementAward;
   if (award?.earned && award.reason && plan.skillId) roll.options.increment = heldBack(actor, plan.skillId, award.reason);
   const label = game.i18n.format("GENESYS.Seal.CheckLabel", { name: actor.name, label: plan.label });
-  const posted = await postSealed({ kind: "check", value: roll.toJSON(), label, requesterId: requester.id, speaker: ChatMessage.getSpeaker({ actor }) });
+  const names = playerChosenNames([actor]);
+  const posted = await postSealed({ kind: "check", value: roll.toJSON(), names, label, requesterId: requester.id, speaker: ChatMessage.getSpeaker({ actor }) });
   if ("warning" in posted) return posted;
   return posted.id ? { id: posted.id, roll } : { warning: "GENESYS.Authority.Failed" };
 }

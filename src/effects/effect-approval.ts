@@ -140,13 +140,6 @@ export function approvalFor(effect: unknown, narrator: boolean, source: Record<s
   return { id, digest: effectDigest(effect), narrator: id !== "", snapshot };
 }
 
-/** The approvals without the one an effect (`id`, with changes of `digest`) used: its own, or one permit of that digest. */
-export function withoutOne(list: readonly Approval[], id: string, digest: string): Approval[] {
-  const own = list.findIndex((a) => a.narrator && a.id === id);
-  const index = own >= 0 ? own : list.findIndex((a) => !a.narrator && a.digest === digest);
-  return index < 0 ? [...list] : [...list.slice(0, index), ...list.slice(index + 1)];
-}
-
 /** Creation option: the approvals in the data are the source's own, carried over (authority/owner-actions.ts). */
 export const KEEP_APPROVALS = "genesysKeepApprovals";
 

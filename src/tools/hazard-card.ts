@@ -3,7 +3,11 @@
  * dice and lines of the computation, and one row per victim with what it took and its own Undo (and Undo all). The
  * flag keeps, per row, the ledger record and what the hit added, so Undo (hazard-intents.ts) takes back that and no
  * more. Texts are localized once, on the Narrator's client that posts the card; buttons are labelled at each render.
+ * A hidden card is sealed like a blind roll (chat/sealed-card.ts): its state lives in the box, which only a Narrator's
+ * client opens, with only the victims' names beside it.
  */
+import { openBox } from "../authority/seal.js";
+import { playerChosenNames, postSealed, registerSealedKind, sealContext, sealedCardOf, type SealedCard } from "../chat/sealed-card.js";
 import { applyMessageMode } from "../compat/message-mode.js";
 import { SYSTEM_ID } from "../settings/rules-settings.js";
 
@@ -124,15 +128,75 @@ export async function renderHazardCard(state: HazardCardState): Promise<string> 
   return foundry.applications.handlebars.renderTemplate(HAZARD_CARD_TEMPLATE, hazardCardContext(state, game.i18n));
 }
 
-/** Posts the card (public unless `hidden`), with the rolls for the dice animation and the tooltip. */
+/** The names a hidden card's box leaves beside it: those of its victims (and speaker) that a player chose. */
+async function namesOf(state: HazardCardState, speaker: Actor.Implementation | null | undefined): Promise<string[]> {
+  const victims = await Promise.all(state.rows.map(async (r) => {
+    try {
+      const doc: unknown = await foundry.utils.fromUuid(r.actorUuid as `Actor.${string}`); // a row's uuid, written by this system
+      return doc instanceof CONFIG.Actor.documentClass ? (doc as Actor.Implementation) : null; // the configured class is fvtt-types' generic one
+    } catch {
+      return null;
+    }
+  }));
+  return playerChosenNames([...victims, speaker]);
+}
+
+/** A hidden card's sealed part (the message must be a Narrator's: sealedCardOf checks), or null. */
+export function sealedHazardOf(message: ChatMessage.Implementation | ChatMessage.Stored): SealedCard | null {
+  const card = sealedCardOf(message);
+  return card?.kind === "hazard" ? card : null;
+}
+
+/** A hidden card's state, opened with the key this (a Narrator's) client holds; null elsewhere. */
+export function openedHazardOf(message: ChatMessage.Implementation | ChatMessage.Stored): HazardCardState | null {
+  const card = sealedHazardOf(message);
+  if (!card) return null;
+  const opened = openBox(card.box, sealContext(message, card));
+  return opened.ok ? readHazardCard(opened.value) : null;
+}
+
+/** A hidden card as the Narrators see it, and its Reveal: an open card for everyone, its buttons still the Narrators'. */
+export function registerSealedHazards(): void {
+  registerSealedKind("hazard", {
+    render: async (value) => {
+      const state = readHazardCard(value);
+      return state ? renderHazardCard(state) : null;
+    },
+    reveal: async (value) => {
+      const state = readHazardCard(value);
+      return state ? { fields: { content: await renderHazardCard(state), [`flags.${SYSTEM_ID}.${HAZARD_CARD_FLAG}`]: state } } : null;
+    },
+  });
+}
+
+/**
+ * Posts the card, with the rolls for the dice animation and the tooltip; a `hidden` one sealed for the Narrators,
+ * without its rolls.
+ */
 export async function postHazardCard(state: HazardCardState, options: { hidden: boolean; rolls: Roll[]; speaker?: Actor.Implementation | null }): Promise<ChatMessage.Stored | null> {
+  if (options.hidden) {
+    const posted = await postSealed({
+      kind: "hazard",
+      value: state,
+      names: await namesOf(state, options.speaker),
+      // The placeholder every client receives names nobody (a hidden token's name is the Narrator's secret too).
+      label: game.i18n.localize("GENESYS.Seal.NarratorCardLabel"),
+      requesterId: game.user.id,
+      speaker: options.speaker ? ChatMessage.getSpeaker({ actor: options.speaker }) : ChatMessage.getSpeaker(),
+    });
+    if ("warning" in posted) {
+      ui.notifications.warn(game.i18n.localize(posted.warning));
+      return null;
+    }
+    return posted as ChatMessage.Stored; // the created message, as ChatMessage.create gives it
+  }
   const data: ChatMessage.CreateData = {
     speaker: options.speaker ? ChatMessage.getSpeaker({ actor: options.speaker }) : ChatMessage.getSpeaker(),
     content: await renderHazardCard(state),
     ...(options.rolls.length > 0 ? { rolls: options.rolls } : {}),
     flags: { [SYSTEM_ID]: { [HAZARD_CARD_FLAG]: state } },
   } as ChatMessage.CreateData; // FlagConfig lists the attack card's flags; this one is read back as unknown (readHazardCard)
-  applyMessageMode(data, options.hidden ? "gm" : "public");
+  applyMessageMode(data, "public");
   const message = await ChatMessage.implementation.create(data);
   return message ?? null;
 }

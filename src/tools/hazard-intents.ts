@@ -18,7 +18,8 @@ import { knockedDown } from "../rules/damage.js";
 import { SYSTEM_ID } from "../settings/rules-settings.js";
 import { NARRATOR_CONTROL_TOOLS } from "../applications/scene-controls.js";
 import { explosion, genericDamageForSelected } from "./hazard-tools.js";
-import { HAZARD_CARD_FLAG, hazardFlagOf, readHazardCard, renderHazardCard, type HazardCardState, type HazardRow, type HazardStun } from "./hazard-card.js";
+import { HAZARD_CARD_FLAG, hazardFlagOf, openedHazardOf, readHazardCard, registerSealedHazards, renderHazardCard, sealedHazardOf, type HazardCardState, type HazardRow, type HazardStun } from "./hazard-card.js";
+import { reseal } from "../chat/sealed-card.js";
 import { postedCheck } from "./posted-check.js";
 
 export const HAZARD_UNDO_INTENT = "genesys.hazardUndo";
@@ -26,9 +27,10 @@ export const HAZARD_STUN_INTENT = "genesys.hazardStun";
 
 const no = (warning: string, data?: Record<string, string>): IntentResult => (data ? { ok: false, warning, data } : { ok: false, warning });
 
-/** The card's state from a message only a Narrator's client could have written, or null. */
+/** The card's state from a message only a Narrator's client could have written (a hidden one opened here), or null. */
 export function hazardCardOf(message: ChatMessage.Implementation | ChatMessage.Stored): HazardCardState | null {
-  return authoredByGm(message) ? readHazardCard(hazardFlagOf(message)) : null;
+  if (!authoredByGm(message)) return null;
+  return readHazardCard(hazardFlagOf(message)) ?? openedHazardOf(message);
 }
 
 /** "Annullato: −3 Ferite, −2 Fatica" (less than the hit when the counters went down since). */
@@ -74,8 +76,14 @@ async function onHazardUndo(requester: Requester, payload: unknown): Promise<Int
   return { ok: true };
 }
 
-/** The card rewritten with its new state (the active Narrator's client, inside an intent). */
+/** The card rewritten with its new state (the active Narrator's client, inside an intent); a hidden one sealed again. */
 async function writeCard(message: ChatMessage.Stored, state: HazardCardState): Promise<void> {
+  const sealed = sealedHazardOf(message);
+  if (sealed) {
+    const refused = await reseal(message, sealed, state);
+    if (refused !== null) throw new Error(game.i18n.localize(refused));
+    return;
+  }
   // FlagConfig lists the attack card's flags; this one is read back as unknown (readHazardCard).
   await message.update({ content: await renderHazardCard(state), flags: { [SYSTEM_ID]: { [HAZARD_CARD_FLAG]: state } } } as ChatMessage.UpdateData);
 }
@@ -136,7 +144,8 @@ export function requestHazardStun(messageId: string, recordId: string): Promise<
 
 /** Wires the card's buttons (a Narrator's only: a player sees the card without them); false for any other message. */
 export function decorateHazardCard(message: ChatMessage.Implementation, html: HTMLElement): boolean {
-  const state = hazardCardOf(message);
+  // A hidden card this Narrator's browser opens only once it has fetched the key: its buttons are wired all the same.
+  const state = hazardCardOf(message) ?? (game.user.isGM && authoredByGm(message) ? sealedHazardOf(message) : null);
   if (!state) return false;
   if (!game.user.isGM) {
     for (const b of Array.from(html.querySelectorAll("[data-hazard-action]"))) b.remove();
@@ -158,6 +167,7 @@ export function decorateHazardCard(message: ChatMessage.Implementation, html: HT
 
 /** The card's intent, its buttons in the chat log, and the two tools in the Narrator's scene controls. Call at init. */
 export function registerHazards(): void {
+  registerSealedHazards();
   registerIntent(HAZARD_UNDO_INTENT, onHazardUndo);
   registerIntent(HAZARD_STUN_INTENT, onHazardStun);
   if (!NARRATOR_CONTROL_TOOLS.some((t) => t.name === "genericDamage")) {

@@ -90,6 +90,6 @@ export async function rollNpcReaction(extra: GenesysActor, request: ReactionRequ
       total: { label: i18n.localize("GENESYS.Tools.Total"), value: String(result.total) },
       notes,
     },
-    { hidden: request.hidden !== false, rolls: [roll], names: [who.name] },
+    { hidden: request.hidden !== false, rolls: [roll], actors: "actor" in request.protagonist ? [request.protagonist.actor] : [] },
   );
 }

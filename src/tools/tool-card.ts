@@ -5,7 +5,7 @@
  * receives the message, and only a Narrator's opens what it says; the Narrator may reveal it to everyone.
  */
 import { applyMessageMode } from "../compat/message-mode.js";
-import { postSealed, registerSealedKind } from "../chat/sealed-card.js";
+import { playerChosenNames, postSealed, registerSealedKind } from "../chat/sealed-card.js";
 import { RulesError } from "../rules/errors.js";
 
 /** A posted tool card, as ChatMessage.create gives it. */
@@ -82,19 +82,21 @@ export function registerSealedToolCards(): void {
 
 /**
  * Posts the card, with its roll (for dice animations and the roll tooltip) when it is open. A hidden card is sealed:
- * its box carries no roll and no name of those involved (`names`), so its length says nothing of what it holds.
+ * its box carries no roll, and the names of those involved that a player chose (`actors`) travel beside it, so its
+ * length says nothing of what it holds.
  */
 export async function postToolCard(
   speakerActor: Actor.Implementation,
   card: ToolCardContent,
-  options: { hidden: boolean; rolls?: Roll[]; names?: readonly string[] },
+  options: { hidden: boolean; rolls?: Roll[]; actors?: readonly Actor.Implementation[] },
 ): Promise<ToolMessage | null> {
   if (options.hidden) {
     const posted = await postSealed({
       kind: "tool",
       value: card,
-      names: [speakerActor.name, ...(options.names ?? [])],
-      label: card.title,
+      names: playerChosenNames([speakerActor, ...(options.actors ?? [])]),
+      // The placeholder every client receives names nobody: which NPC reacted to whom is the Narrator's too.
+      label: game.i18n.localize("GENESYS.Seal.NarratorCardLabel"),
       requesterId: game.user.id,
       speaker: ChatMessage.getSpeaker({ actor: speakerActor }),
     });

@@ -1,6 +1,6 @@
 /**
- * Issue 19, sealed secrets: a box holds only numbers and code words, padded to its kind's one size, so nothing a player
- * names or rolls changes its length; it is XChaCha20-Poly1305 bound to its message, kind and requester, so a flipped,
+ * Issue 19, sealed secrets: a box holds everything but the names a player chose (marks of fixed width in their place),
+ * padded to its kind's one size, so nothing a player names or rolls changes its length; it is XChaCha20-Poly1305 bound to its message, kind and requester, so a flipped,
  * truncated or moved box does not open.
  */
 import { beforeAll, describe, expect, it } from "vitest";
@@ -16,8 +16,8 @@ beforeAll(async () => {
 
 const CONTEXT: SealContext = { messageId: "msg0000000000001", kind: "check", requesterId: "pl00000000000001" };
 
-async function sealed(value: unknown, context: SealContext = CONTEXT, size = SEAL_BYTES.check): Promise<SealedBox> {
-  const result = await sealValue(value, context, size);
+async function sealed(value: unknown, context: SealContext = CONTEXT, size = SEAL_BYTES.check, names: string[] = []): Promise<SealedBox> {
+  const result = await sealValue(value, context, size, names);
   if (!result.ok) throw new Error(`not sealed: ${result.reason}`);
   return result.box;
 }
@@ -25,16 +25,19 @@ async function sealed(value: unknown, context: SealContext = CONTEXT, size = SEA
 const lengthOf = (box: SealedBox): number => fromBase64(box.data)?.length ?? -1;
 
 describe("what goes inside a box", () => {
-  it("code words stay, every other string moves to the table beside it, and comes back on opening", () => {
-    const value = { outcome: "hardSuccess", id: "abcdefabcdef0001", label: "Jack Quade: Corsa", parts: [{ label: "Anello\u200b\u200b", value: 2 }], total: 27, formula: "2d10 + 12", ok: true, none: null };
-    const { inner, strings } = splitStrings(value);
-    expect(strings).toEqual(["Jack Quade: Corsa", "Anello\u200b\u200b"]);
-    expect(JSON.stringify(inner)).not.toMatch(/Jack|Anello/);
-    // Outcomes and formulas (a defender's grade is in his) stay inside.
-    expect(JSON.stringify(inner)).toContain("hardSuccess");
-    expect(JSON.stringify(inner)).toContain("2d10 + 12");
+  it("everything stays inside but the names a player chose, each occurrence a mark of fixed width; opening puts them back", () => {
+    const value = { outcome: "hardSuccess", label: "Jack Quade: Corsa", parts: [{ label: "Anello\u200b\u200b di Jack Quade", value: 2 }], npc: "Segreto del Narratore", total: 27, formula: "2d10 + 12", ok: true, none: null };
+    const { inner, strings } = splitStrings(value, ["Jack Quade", "Anello\u200b\u200b", "Bo"]);
+    // Longest first; a two-letter name stays where it is.
+    expect(strings).toEqual(["Jack Quade", "Anello\u200b\u200b"]);
+    const json = JSON.stringify(inner);
+    expect(json).not.toMatch(/Jack|Anello/);
+    for (const kept of ["hardSuccess", "2d10 + 12", "Segreto del Narratore", ": Corsa"]) expect(json).toContain(kept);
     expect(joinStrings(inner, strings)).toEqual(value);
     expect(joinStrings(inner, strings.slice(0, 1))).toBeNull();
+    // A name carrying the mark itself cannot forge one.
+    const tricky = splitStrings({ a: "x\u000100\u0001y" }, ["\u000100\u0001abc"]);
+    expect(joinStrings(tricky.inner, tricky.strings)).toEqual({ a: "x00y" });
   });
 
   it("pads to exactly the size, and refuses what does not fit", () => {
@@ -58,7 +61,8 @@ describe("one length for every box of a kind", () => {
       check(`Jack${"\u200b".repeat(4000)}`, "Corsa", [10, 10], "hardSuccess", { reason: "over13", status: "blind", points: 4, grade: null }),
       check("J", `Arrampicata${"\u200b".repeat(900)}`, [9, 8], "success", { reason: "over13", status: "blind", points: 12, grade: 14 }),
     ];
-    const lengths = await Promise.all(values.map(async (v) => lengthOf(await sealed(v))));
+    const names = ["Jack", `Jack${"\u200b".repeat(4000)}`, "J", `Arrampicata${"\u200b".repeat(900)}`];
+    const lengths = await Promise.all(values.map(async (v) => lengthOf(await sealed(v, CONTEXT, SEAL_BYTES.check, names))));
     expect(new Set(lengths).size).toBe(1);
     // 24-byte nonce + the kind's size + 16-byte tag.
     expect(lengths[0]).toBe(24 + SEAL_BYTES.check + 16);
@@ -89,7 +93,9 @@ describe("a box opens only as sealed, where it was sealed", () => {
     expect(openBox(box, { ...CONTEXT, messageId: "msg0000000000002" })).toEqual({ ok: false, reason: "damaged" });
     expect(openBox(box, { ...CONTEXT, kind: "attack" })).toEqual({ ok: false, reason: "damaged" });
     expect(openBox(box, { ...CONTEXT, requesterId: "pl00000000000002" })).toEqual({ ok: false, reason: "damaged" });
-    // The table beside it is in clear, but a reference it lacks is refused too.
-    expect(openBox({ ...box, strings: [] }, CONTEXT)).toEqual({ ok: false, reason: "damaged" });
+    // The table beside it is in clear, but a mark it lacks is refused too.
+    const named = await sealed({ label: "Jack Quade: Corsa" }, CONTEXT, SEAL_BYTES.check, ["Jack Quade"]);
+    expect(openBox(named, CONTEXT)).toEqual({ ok: true, value: { label: "Jack Quade: Corsa" } });
+    expect(openBox({ ...named, strings: [] }, CONTEXT)).toEqual({ ok: false, reason: "damaged" });
   });
 });

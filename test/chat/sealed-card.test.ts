@@ -4,6 +4,7 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { sendIntent } from "../../src/authority/intent-channel.js";
+import { effectChangesData } from "../../src/compat/effect-changes.js";
 import { fromBase64 } from "../../src/authority/cipher.js";
 import { openBox } from "../../src/authority/seal.js";
 import { SEAL_INTENTS, forgetKeysInMemory, heldKey, heldKeys, keyText, parseKeyText, ringText } from "../../src/authority/seal-key.js";
@@ -35,8 +36,9 @@ type Card = ChatMessage & Parameters<typeof cardState>[0];
 const asCard = (m: unknown): Card => m as Card; // the double's message stands in for Foundry's
 
 /** The player's Jack shoots the Narrator's thug blind (7 + 8 + 12 = 27): the card the Narrator's client posted. */
-async function blindShot(attackDice: [number, number] = [7, 8], thugName = "Scagnozzo"): Promise<{ jack: GenesysActor; thug: GenesysActor; card: Card }> {
+async function blindShot(attackDice: [number, number] = [7, 8], thugName = "Scagnozzo", jackName?: string): Promise<{ jack: GenesysActor; thug: GenesysActor; card: Card }> {
   const jack = await shooter(undefined, { default: 0, [playerId()]: 3 });
+  if (jackName !== undefined) await jack.update({ name: jackName });
   const thug = await npc(thugName);
   const pistol = itemId(jack, "Pistola");
   dice(...attackDice);
@@ -120,8 +122,9 @@ describe("a blind attack is played sealed", () => {
     // (Two shots, two pairs of actors: their ids differ, nothing else may.)
     const shape = (m: unknown): string[] => stringsOf(m).map((x) => x.replace(/id\d{14}/g, "<id>"));
     expect(shape(hit.card)).toEqual(shape(miss.card));
-    // A target renamed at will (zero-width characters pushing its name past any block) changes nothing.
-    const renamed = await blindShot([7, 8], `Scagnozzo${"\u200b".repeat(5000)}`);
+    // The player's character renamed at will (zero-width characters pushing its name past any block) changes nothing:
+    // his name travels beside the box, a mark of fixed width inside.
+    const renamed = await blindShot([7, 8], "Scagnozzo", `Jack${"\u200b".repeat(5000)}`);
     expect(stringsOf(renamed.card).some((x) => x.length > 5000)).toBe(true);
     dice(1, 1);
     await onCardAction(renamed.card, "defend", "r0", { defence: DODGE_WITH_DEXTERITY });
@@ -393,5 +396,32 @@ describe("the Narrator's Reveal", () => {
     expect(await sendIntent(SEAL_REVEAL_INTENT, { messageId: message.id })).toEqual({ ok: true });
     expect(message.whisper).toEqual([]);
     expect(message.rolls[0]?.total).toBe(17);
+  });
+});
+
+/** The table a player's console reads beside a sealed card's box. */
+const clearStrings = (m: unknown): string[] =>
+  readSealedCard((m as { getFlag(a: string, b: string): unknown }).getFlag("genesys-gdr", "sealed"))?.box.strings ?? [];
+
+describe("what travels beside a sealed attack (hostile review, issue 19)", () => {
+  it("the Narrator's defence adds nothing a player reads: not which defence, not the NPC's effect", async () => {
+    const jack = await shooter(undefined, { default: 0, [playerId()]: 3 });
+    const thug = await npc("Scagnozzo");
+    await thug.createEmbeddedDocuments("ActiveEffect", [{ name: "Segreto del Narratore", ...effectChangesData([{ key: "genesys.check", kind: "add", value: "3" }]) }]);
+    const pistol = itemId(jack, "Pistola");
+    dice(7, 8);
+    await asP(async () => {
+      targetActors(thug);
+      const { attack } = await import("../../src/chat/attack-flow.js");
+      return attack(jack, pistol, { answer: { ...answerFor(jack, pistol, { distances: [4] }), blind: true } });
+    });
+    const card = game.messages.contents.at(-1);
+    const before = clearStrings(card);
+    dice(1, 1);
+    await onCardAction(card as never, "defend", "r0", { defence: DODGE_WITH_DEXTERITY });
+    const after = await asP(() => Promise.resolve(clearStrings(card))); // what the player's console reads
+    expect(after).not.toContain("Segreto del Narratore");
+    expect(after).not.toContain("GENESYS.Characteristic.dexterity");
+    expect(after).toEqual(before);
   });
 });

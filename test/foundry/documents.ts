@@ -522,6 +522,8 @@ export class Actor extends Document {
     (globalThis as unknown as { game: { actors: Collection<Actor> } }).game.actors.set(actor.id, actor);
     actor._onCreate(data, {}, game().user.id);
     await Promise.resolve();
+    // Every connected client then fires `createActor(actor, options, userId)` with the creator's id (as createItem below).
+    await broadcastHook("createActor", actor, {});
     return actor;
   }
 }

@@ -19,7 +19,8 @@
  * - After a write, every connected client fires `createActiveEffect(effect, options, userId)`, `updateActiveEffect(
  *   effect, changes, options, userId)` or `deleteActiveEffect(effect, options, userId)` with the writer's id, as the
  *   server broadcasts it (V13-API §10: document hooks after a change are told who made it; the same as createItem in
- *   documents.ts); the writing client fires `preUpdateActiveEffect(effect, changes, options, userId)` before sending
+ *   documents.ts); the writing client fires `preUpdateActiveEffect(effect, changes, options, userId)` and
+ *   `preDeleteActiveEffect(effect, options, userId)` before sending
  *   (v13 API hookEvents.preUpdateDocument), and the options it was given reach every client's hook (assumption: the
  *   operation's options travel with it, as dnd5e reads its own update options in `_onUpdate` on other clients).
  */
@@ -157,7 +158,10 @@ export class ActiveEffect {
 
   async delete(options: Record<string, unknown> = {}): Promise<this | undefined> {
     if (!this.parent.isOwner) throw new Error(`lacks permission to delete ${this.uuid}`);
-    if (!(RAW in options) && (await this._preDelete(options, writingUser())) === false) return undefined;
+    if (!(RAW in options)) {
+      if ((await this._preDelete(options, writingUser())) === false) return undefined;
+      callHere("preDeleteActiveEffect", this, options);
+    }
     await roundTrip();
     const gone = this.toObject();
     const list = (this.parent._source["effects"] ?? []) as Record<string, unknown>[];

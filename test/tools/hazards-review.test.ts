@@ -7,7 +7,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { narratorMacros } from "../../src/macros/narrator-macros.js";
 import type { GenesysActor } from "../../src/documents/actor.js";
-import { readHazardCard, type HazardCardState } from "../../src/tools/hazard-card.js";
+import { openedHazardOf, readHazardCard, type HazardCardState } from "../../src/tools/hazard-card.js";
 import { decorateHazardCard, requestHazardUndo } from "../../src/tools/hazard-intents.js";
 import { foundryDouble, users } from "../foundry/boot.js";
 import { diceDouble } from "../foundry/dice.js";
@@ -25,14 +25,17 @@ const notes = (): string[] => foundryDouble().notifications.map((n) => n.message
 interface Msg { id: string; content: string; whisper: string[]; blind?: boolean; flags: Record<string, Record<string, unknown> | undefined>; rolls: unknown[]; rollMode?: string }
 /** Every message created, the checks' roll.toMessage ones included (the double records them all here). */
 const messages = (): Msg[] => diceDouble().messages as unknown as Msg[];
-const hazardCards = (): Msg[] => (game.messages.contents as unknown as Msg[]).filter((m) => m.flags["genesys-gdr"]?.["hazardCard"] !== undefined);
+/** Hazard cards, open or sealed (a hidden one: chat/sealed-card.ts, kind "hazard"). */
+const hazardCards = (): Msg[] => (game.messages.contents as unknown as Msg[]).filter((m) => m.flags["genesys-gdr"]?.["hazardCard"] !== undefined || (m.flags["genesys-gdr"]?.["sealed"] as { kind?: unknown } | undefined)?.kind === "hazard");
+/** Whether a card is sealed: what every client receives holds neither its rows nor its numbers. */
+const isSealed = (m: Msg): boolean => m.flags["genesys-gdr"]?.["hazardCard"] === undefined;
 const lastCard = (): Msg => {
   const card = hazardCards().at(-1);
   if (!card) throw new Error("no hazard card");
   return card;
 };
 const stateOf = (card: Msg): HazardCardState => {
-  const state = readHazardCard(card.flags["genesys-gdr"]?.["hazardCard"]);
+  const state = readHazardCard(card.flags["genesys-gdr"]?.["hazardCard"]) ?? openedHazardOf(card as unknown as Parameters<typeof openedHazardOf>[0]); // the double's message stands in for core's
   if (!state) throw new Error("not a hazard card");
   return state;
 };
@@ -141,6 +144,9 @@ describe("an explosion's public card and hidden tokens", () => {
     // The same dice: the whispered card throws nothing again.
     expect(secret.rolls.length).toBe(0);
     expect(stateOf(secret).dice).toEqual(stateOf(open).dice);
+    // Sealed: not even a player's console finds the hidden token's name in it (it is the Narrator's, kept inside).
+    expect(isSealed(secret)).toBe(true);
+    expect(JSON.stringify(secret)).not.toContain("Assassino");
     // Each card's Undo takes back its own rows.
     expect(await requestHazardUndo(secret.id, "all")).toBe(true);
     expect(counters(lurker)).toEqual({ wounds: 0, fatigue: 0 });

@@ -9,7 +9,7 @@ import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { narratorMacros } from "../../src/macros/narrator-macros.js";
 import type { GenesysActor } from "../../src/documents/actor.js";
-import { readHazardCard, type HazardCardState } from "../../src/tools/hazard-card.js";
+import { openedHazardOf, readHazardCard, renderHazardCard, type HazardCardState } from "../../src/tools/hazard-card.js";
 import { decorateHazardCard, requestHazardUndo } from "../../src/tools/hazard-intents.js";
 import type { HazardAnswer } from "../../src/applications/narrator-tools/hazard-dialog.js";
 import { asPlayer, foundryDouble, users } from "../foundry/boot.js";
@@ -31,14 +31,19 @@ const notes = (): string[] => foundryDouble().notifications.map((n) => n.message
 const lastNote = (): string => notes().at(-1) ?? "";
 
 interface Card { id: string; content: string; whisper: string[]; flags: Record<string, Record<string, unknown>> }
-const hazardCards = (): Card[] => (game.messages.contents as unknown as Card[]).filter((m) => m.flags["genesys-gdr"]?.["hazardCard"] !== undefined);
+/** Hazard cards, open or sealed (a hidden one: chat/sealed-card.ts, kind "hazard"). */
+const hazardCards = (): Card[] => (game.messages.contents as unknown as Card[]).filter((m) => m.flags["genesys-gdr"]?.["hazardCard"] !== undefined || (m.flags["genesys-gdr"]?.["sealed"] as { kind?: unknown } | undefined)?.kind === "hazard");
+/** Whether a card is sealed: what every client receives holds neither its rows nor its numbers. */
+const isSealed = (m: Card): boolean => m.flags["genesys-gdr"]?.["hazardCard"] === undefined;
+/** The card as a Narrator's client shows it: an open card's content, a sealed one's state rendered once opened. */
+const narratorView = async (m: Card): Promise<string> => (isSealed(m) ? renderHazardCard(stateOf(m)) : m.content);
 const lastCard = (): Card => {
   const card = hazardCards().at(-1);
   if (!card) throw new Error("no hazard card");
   return card;
 };
 const stateOf = (card: Card): HazardCardState => {
-  const state = readHazardCard(card.flags["genesys-gdr"]?.["hazardCard"]);
+  const state = readHazardCard(card.flags["genesys-gdr"]?.["hazardCard"]) ?? openedHazardOf(card as unknown as Parameters<typeof openedHazardOf>[0]); // the double's message stands in for core's
   if (!state) throw new Error("not a hazard card");
   return state;
 };
@@ -175,7 +180,10 @@ describe("§3.1.2 flames and an arbitrary damage", () => {
     expect(counters(bill)).toEqual({ wounds: 0, fatigue: 4 });
     expect(lastCard().whisper).toEqual([users().gm.id]);
     expect(stateOf(lastCard()).rows[0]?.stunDifficulty).toBe(4);
-    expect(lastCard().content).toContain('data-hazard-action="stun"');
+    // Hidden: sealed, so what every client receives holds no row; the Narrator's view offers the check.
+    expect(isSealed(lastCard())).toBe(true);
+    expect(lastCard().content).not.toContain("data-hazard-action");
+    expect(await narratorView(lastCard())).toContain('data-hazard-action="stun"');
   });
 
   it("refuses formulas with other terms, an unknown type, no selection and a deleted actor", async () => {

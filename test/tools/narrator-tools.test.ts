@@ -87,21 +87,27 @@ function reactionAnswer(over: Partial<ReactionAnswer>): ReactionAnswer {
 }
 
 describe("Narrator-only cards are sealed (issue 19)", () => {
-  it("a reaction card's box has one length whatever the names and the band, and only the names travel beside it", async () => {
+  it("a reaction card's box has one length whatever the names and the band; only a player's names travel beside it", async () => {
     const lengths: number[] = [];
     const tables: string[][] = [];
+    const labels: string[] = [];
     for (const [name, die] of [["Alven", 1], [`Alven${"\u200b".repeat(3000)}`, 6], ["Bo", 3]] as const) {
-      const extra = await npc(`Comparsa di ${name}`);
+      const extra = await npc("Comparsa");
+      // The player's own character, named as he likes.
+      const pc = await createActor({ name, type: "character", system: { characteristics: { ...HUMAN, charm: 7 } }, ownership: { default: 0, [users().player.id]: 3 } });
       dice(die);
-      const message = await rollNpcReaction(extra, { protagonist: { name, charm: 7, reputation: 0 }, hidden: true });
+      const message = await rollNpcReaction(extra, { protagonist: { actor: pc }, hidden: true });
       if (!message) throw new Error("no reaction card");
       const card = sealedCardOf(message);
-      if (!card) throw new Error(`no sealed card for ${name} (${extra.name})`);
+      if (!card) throw new Error(`no sealed card for ${name}`);
       lengths.push(card.box.data.length);
       tables.push(card.box.strings);
+      labels.push(card.label);
     }
     expect(new Set(lengths).size).toBe(1);
-    for (const table of tables) expect(table.every((s) => s.startsWith("Comparsa di") || s.startsWith("Alven"))).toBe(true);
+    // The NPC's name stays inside; the player's goes beside the box (but a two-letter one, which would only grow it).
+    expect(tables).toEqual([["Alven"], [`Alven${"\u200b".repeat(3000)}`], []]);
+    expect(new Set(labels)).toEqual(new Set(["GENESYS.Seal.NarratorCardLabel"]));
   });
 });
 

@@ -208,7 +208,9 @@ export abstract class GenesysActorSheet<Ctx extends GenesysActorSheetContext = G
     }
     try {
       const here = item.actor?.uuid === this.actor.uuid;
-      if (!game.user.isGM && !here) return await requestAddItem(this.actor, { source: item.uuid });
+      // A player's drop, and a Narrator's from another actor (whose copy keeps only the approvals it had there), go
+      // through the Narrator's client; a Narrator's from a compendium or the sidebar is core's.
+      if ((!game.user.isGM || item.actor) && !here) return await requestAddItem(this.actor, { source: item.uuid });
       return await super._onDropItem(event, item);
     } catch (error) {
       console.error("GeneSys | drop failed", error);
