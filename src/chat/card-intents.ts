@@ -30,6 +30,7 @@ import { GenesysActor } from "../documents/actor.js";
 import { proneAfterDive } from "../documents/dive-prone.js";
 import { layProne, liftProne } from "../documents/stun-prone.js";
 import { prepareCheck, type CheckRefusal } from "../dice/check-request.js";
+import { playerAdvantageRefusal } from "../rules/attack.js";
 import { RulesError } from "../rules/errors.js";
 import { rulesOptions } from "../settings/rules-settings.js";
 import { ATTACK_FLAG, NO_VIEWER, SYSTEM_SCOPE, applyCardEvent, damageOptions, readAttackState, withRow, type AppliedRecord, type AttackCardState, type AttackRow, type CardEvent } from "./attack-card.js";
@@ -181,6 +182,14 @@ async function onAttack(requester: Requester, raw: unknown): Promise<IntentResul
   if (!actor) return no("GENESYS.Attack.Warn.AttackerMissing", { name: "?" });
   if (!mayAct(requester, actor)) return no("GENESYS.Attack.Warn.NotAllowed");
   const measured = await measuredDistances(actor, p);
+  // A player's claimed distance stands only where nothing can be measured (the theatre of the mind): tokens placed
+  // on two scenes (a token named elsewhere to shorten the range) are refused.
+  if (!requester.isGM) {
+    for (const [i, t] of p.targets.entries()) {
+      const target = await actorFrom(t.actorUuid);
+      if (measured[i] === null && target && isPlaced(actor) && isPlaced(target)) return no("GENESYS.Attack.Warn.OtherScene", { name: target.name });
+    }
+  }
   const targets: TargetRef[] = [];
   for (const [i, t] of p.targets.entries()) {
     const target = await actorFrom(t.actorUuid);
@@ -193,6 +202,8 @@ async function onAttack(requester: Requester, raw: unknown): Promise<IntentResul
   if (!read) return INVALID;
   // A bonus is the Narrator's to grant, and whether a target lies prone is what its token shows, not the attacker's word.
   if (!requester.isGM && read.modifier > 0) return no("GENESYS.Attack.Warn.BonusGmOnly");
+  const claimed = requester.isGM ? null : playerAdvantageRefusal(read.advantages);
+  if (claimed) return no(`GENESYS.Attack.Warn.Advantage.${claimed}`);
   // Nor is the distance, where the tokens show it: range and half damage follow the scene, not the dialog.
   // §2.2.4 and, in a started combat, whom the attacker focused on last round is the tracker's to say (focusFromTracker).
   const answer = requester.isGM
@@ -269,6 +280,12 @@ async function measuredDistances(attacker: GenesysActor, p: AttackPayload): Prom
   return out;
 }
 
+/** Whether an actor stands on any scene: a token actor on its own, a linked one through any of its tokens. */
+function isPlaced(actor: GenesysActor): boolean {
+  if (actor.isToken) return actor.token?.parent != null;
+  return game.scenes.contents.some((scene) => scene.tokens.find((d) => d.actor?.uuid === actor.uuid) !== undefined);
+}
+
 /** An actor's token on a scene: a token actor's own, else one of the linked actor's there, the named one first. */
 function tokenOn(actor: GenesysActor, scene: Scene.Implementation, named: TokenDocument | null): TokenDocument | null {
   if (actor.isToken) return actor.token?.parent === scene ? actor.token : null;
@@ -324,6 +341,8 @@ async function onDefend(requester: Requester, raw: unknown): Promise<IntentResul
   if (!requester.isGM) {
     if (answer.modifier > 0) return no("GENESYS.Attack.Warn.BonusGmOnly");
     if (chosen?.grade === null) return no("GENESYS.Attack.Warn.GradeGmOnly");
+    const claimed = playerAdvantageRefusal(answer.advantages);
+    if (claimed) return no(`GENESYS.Attack.Warn.Advantage.${claimed}`);
   }
   // The Narrator may set any of these by hand; a player's word counts only where neither the tracker nor a token speaks.
   const checked = requester.isGM ? answer : trackedDefence(plan, answer);

@@ -186,6 +186,8 @@ async function onBlindCheck(rolls: CheckRollClass, requester: Requester, raw: un
   const read = readBlindCheckPayload(raw);
   if (!read.ok) return read.result;
   const p = read.value;
+  // §1.7.1 situational modifiers are the Narrator's: a player may name a penalty on his blind check, never a bonus.
+  if (!requester.isGM && p.modifiers > 0) return no("GENESYS.Attack.Warn.BonusGmOnly");
   const actor = await actorFrom(p.actorUuid);
   if (!actor) return no("GENESYS.Check.Warn.ActorMissing");
   if (!mayRollFor(requester, actor)) return no("GENESYS.Check.Warn.BlindNotOwner", { name: actor.name });

@@ -85,6 +85,17 @@ export const ADVANTAGE_POSITIONS: Readonly<Record<AdvantageKey, Readonly<Advanta
 export type RollKind = "attack" | "defence";
 const ROLL_KINDS: readonly RollKind[] = ["attack", "defence"];
 
+/**
+ * §2.3.4 what a player may claim himself of the table: the book leaves advantage positions to the Narrator ("may
+ * raise"), so a player's word counts for one row at most; summing rows (IMPL: at the Narrator's discretion) and the
+ * rows a grapple decides (the hold in progress adds them, grapple-derived) are the Narrator's. Null when the claim fits.
+ */
+export function playerAdvantageRefusal(positions: readonly AdvantageKey[]): "tooMany" | "grapple" | null {
+  const keys = new Set(positions.map((p, i) => oneOf(`positions[${String(i)}]`, p, ADVANTAGE_KEYS)));
+  if (keys.has("opponentImmobilised") || keys.has("opponentGrappling")) return "grapple";
+  return keys.size > 1 ? "tooMany" : null;
+}
+
 /** §2.3.4 total advantage for one roll: cover rows are alternatives (best only), the other rows add up once each. */
 export function advantageBonus(positions: readonly AdvantageKey[], roll: RollKind): number {
   const kind = oneOf("roll", roll, ROLL_KINDS);
