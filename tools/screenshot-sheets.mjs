@@ -66,9 +66,17 @@ async function main() {
         { name: "Stivali leggeri", type: "gear", system: { weight: 1 }, effects: [fx("Passo lungo", [["system.derived.speed", "2"]])] },
       ],
     });
-    const effects = (theme) => page({ theme, title: "Alven", classes: "sheet genesys actor person", width: 720, height: 1250, css, body: f.renderPerson(wearer, strings, { isGM: false }, "main") });
-    shoot(browser, effects("theme-light"), path.join(OUT, "effects-list-light.png"), 720, 1250);
-    shoot(browser, effects("theme-dark"), path.join(OUT, "effects-list-dark.png"), 720, 1250);
+    // Issue 19: the player's own effect waits for the Narrator, who sees Approve beside it.
+    await wearer.update({ ownership: { default: 3 } });
+    const seat = globalThis.game.user;
+    globalThis.foundryDouble.setUser(globalThis.foundryDouble.users.find((u) => !u.isGM));
+    await wearer.createEmbeddedDocuments("ActiveEffect", [fx("Fortuna sfacciata", [["genesys.check", "5"]])]);
+    globalThis.foundryDouble.setUser(seat);
+    const effects = (theme, isGM) => page({ theme, title: "Alven", classes: "sheet genesys actor person", width: 720, height: 1250, css, body: f.renderPerson(wearer, strings, { isGM }, "main") });
+    shoot(browser, effects("theme-light", false), path.join(OUT, "effects-list-light.png"), 720, 1250);
+    shoot(browser, effects("theme-dark", false), path.join(OUT, "effects-list-dark.png"), 720, 1250);
+    shoot(browser, effects("theme-light", true), path.join(OUT, "effects-approval-light.png"), 720, 1250);
+    shoot(browser, effects("theme-dark", true), path.join(OUT, "effects-approval-dark.png"), 720, 1250);
     // Creation mode (§1.3.3): the allowance meter, over on characteristics and under on grades, as the player sees it.
     const creating = await f.alvenInCreation();
     const creation = (theme) => page({ theme, title: "Alven", classes: "sheet genesys actor person", width: 720, height: 560, css, body: f.renderPerson(creating, strings, { isGM: false }, "main") });

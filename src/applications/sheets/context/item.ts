@@ -207,7 +207,7 @@ export function buildItemContext({ item, env, enrichedDescription }: ItemSheetIn
   const sys = item.system;
   const description = sys instanceof SkillModel || sys instanceof WeaponModel || sys instanceof ArmorModel || sys instanceof GearModel || sys instanceof TraitModel ? sys.description : "";
   return {
-    effectsList: { rows: itemEffectRows(item, env, game.user.isGM), editable: env.editable },
+    effectsList: { rows: itemEffectRows(item, env, env.isGM), editable: env.editable },
     header: {
       name: item.name,
       img: item.img ?? "icons/svg/item-bag.svg",

@@ -328,7 +328,7 @@ export function buildPersonContext({ actor, system, env, enriched }: PersonSheet
       ],
     },
     isNpc,
-    effectsList: { rows: actorEffectRows(actor, env, game.user.isGM), editable: env.editable },
+    effectsList: { rows: actorEffectRows(actor, env, env.isGM), editable: env.editable },
     isGM: env.isGM,
     editable: env.editable,
     limited: env.limited,
