@@ -1,5 +1,5 @@
 /** World data versions. Each document migrates in place on load (migrateData); this persists it once per world. */
-import { approvalFor, approvalsOf, needsApproval, type Approval } from "./effects/effect-approval.js";
+import { approvalFor, approvalsOf, needsApproval, permits, type Approval } from "./effects/effect-approval.js";
 import { isNarratorEffect } from "./effects/effect-authority.js";
 import { formatCount } from "./format/plural.js";
 import { SYSTEM_ID, unlinkedTokenActors } from "./settings/rules-settings.js";
@@ -11,21 +11,25 @@ import { SYSTEM_ID, unlinkedTokenActors } from "./settings/rules-settings.js";
 export const CURRENT_DATA_VERSION = 3;
 
 /**
- * The effects a holder carries now, approved as they are: those the Narrator's client marked as his are his still (a
- * permit by id, with their source to be put back from), the others plain permits.
+ * The approvals a holder needs for every effect it carries now to count as it did before version 3: its own, plus one
+ * for each effect without a permit, approved as it is (those the Narrator's client marked as his are his still: a
+ * permit by id, with their source to be put back from). An unlinked token's actor reads its base actor's approvals,
+ * so only what the token alone carries is added to its own.
  */
 function existingApprovals(holder: { effects: Iterable<ActiveEffect.Implementation> }): Approval[] {
-  return [...holder.effects].filter(needsApproval).map((e) => approvalFor(e, isNarratorEffect(e), e.toObject() as Record<string, unknown>)); // a document's source
+  const allowed = permits(holder.effects, holder);
+  const missing = [...holder.effects].filter((e) => needsApproval(e) && !allowed.has(e));
+  return missing.map((e) => approvalFor(e, isNarratorEffect(e), e.toObject() as Record<string, unknown>)); // a document's source
 }
 
-/** Approves the effects an actor and its items carry now, where they have no approval yet. */
+/** Approves the effects an actor and its items carry now that have no approval yet; idempotent. */
 async function approveExisting(actor: Actor.Implementation): Promise<void> {
   const own = existingApprovals(actor);
-  if (own.length > 0 && approvalsOf(actor).length === 0) await actor.update({ "system.approvals": own } as Actor.UpdateData); // a path of every actor type
+  if (own.length > 0) await actor.update({ "system.approvals": [...approvalsOf(actor), ...own] } as Actor.UpdateData); // a path of every actor type
   const items = actor.items.contents
     .map((item) => ({ item, list: existingApprovals(item) }))
-    .filter(({ item, list }) => list.length > 0 && approvalsOf(item).length === 0)
-    .map(({ item, list }) => ({ _id: item.id, "system.approvals": list }));
+    .filter(({ list }) => list.length > 0)
+    .map(({ item, list }) => ({ _id: item.id, "system.approvals": [...approvalsOf(item), ...list] }));
   if (items.length > 0) await actor.updateEmbeddedDocuments("Item", items);
 }
 
@@ -65,9 +69,9 @@ export async function migrateWorld(): Promise<number> {
   }
   for (const item of game.items.contents) {
     const list = existingApprovals(item);
-    if (list.length === 0 || approvalsOf(item).length > 0) continue;
+    if (list.length === 0) continue;
     try {
-      await item.update({ "system.approvals": list } as Item.UpdateData); // a path of every item type
+      await item.update({ "system.approvals": [...approvalsOf(item), ...list] } as Item.UpdateData); // a path of every item type
     } catch (err) {
       console.error(`GeneSys GdR | migration of item ${item.uuid} failed`, err);
       failed.push(item.name);
