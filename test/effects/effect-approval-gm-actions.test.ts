@@ -1,26 +1,16 @@
 /** Regressions of the hostile review (issue 19): a Narrator's ordinary actions approve nothing he did not approve. */
 import { beforeAll, describe, expect, it } from "vitest";
-import { effectChangesData, type EffectChange } from "../../src/compat/effect-changes.js";
 import { approvalWritesSettled } from "../../src/authority/effect-approvals.js";
 import { requestAddItem } from "../../src/authority/owner-actions.js";
 import { toggleEffect } from "../../src/applications/sheets/effect-actions.js";
-import type { GenesysActor } from "../../src/documents/actor.js";
 import { asPlayer, bootSystem } from "../foundry/boot.js";
-import { rawEffectUpdate, type ActiveEffect as EffectDouble } from "../foundry/effects.js";
-import { createActor, personOf } from "../documents/helpers.js";
+import { rawEffectUpdate } from "../foundry/effects.js";
+import { BLESSING, alven, checks, effect, named } from "./approval-helpers.js";
 
 beforeAll(async () => {
   await bootSystem();
 });
 
-const STATS = { dexterity: 8, experience: 7, charm: 8, strength: 5, perception: 7 };
-const effect = (name: string, changes: EffectChange[], extra: Record<string, unknown> = {}) => ({ name, ...effectChangesData(changes), ...extra });
-const BLESSING: EffectChange = { key: "genesys.check", kind: "add", value: "50" };
-const effectsOf = (holder: { effects: unknown }): EffectDouble[] => [...(holder.effects as Iterable<EffectDouble>)];
-const named = (holder: { effects: unknown }, name: string): EffectDouble | undefined => effectsOf(holder).find((e) => e.name === name);
-const checks = (actor: GenesysActor): number => personOf(actor).sources.checks.all.reduce((sum, p) => sum + p.value, 0);
-const alven = (extra: Record<string, unknown> = {}): Promise<GenesysActor> =>
-  createActor({ name: "Alven", type: "character", system: { characteristics: STATS }, ownership: { default: 3 }, ...extra });
 const row = (id: string, parentId = ""): HTMLElement =>
   ({ closest: () => ({ dataset: { effectId: id, parentId } }) }) as unknown as HTMLElement;
 

@@ -1,28 +1,18 @@
 /** Regressions of the hostile review of effect approvals (issue 19): each attack a player tried, refused. */
 import { beforeAll, describe, expect, it } from "vitest";
-import { effectChangesData, type EffectChange } from "../../src/compat/effect-changes.js";
+import { type EffectChange } from "../../src/compat/effect-changes.js";
 import { approvalWritesSettled, approveEffect, sweepNarratorEffects } from "../../src/authority/effect-approvals.js";
 import { requestAddItem } from "../../src/authority/owner-actions.js";
 import { approvalsOf, effectDigest } from "../../src/effects/effect-approval.js";
-import type { GenesysActor } from "../../src/documents/actor.js";
 import { asPlayer, bootSystem, users } from "../foundry/boot.js";
-import { rawEffectDelete, type ActiveEffect as EffectDouble } from "../foundry/effects.js";
-import { createActor, personOf } from "../documents/helpers.js";
+import { rawEffectDelete } from "../foundry/effects.js";
+import { createActor } from "../documents/helpers.js";
+import { BLESSING, CURSE, STATS, alven, asCore, checks, effect, named } from "./approval-helpers.js";
 
 beforeAll(async () => {
   await bootSystem();
 });
 
-const STATS = { dexterity: 8, experience: 7, charm: 8, strength: 5, perception: 7 };
-const effect = (name: string, changes: EffectChange[], extra: Record<string, unknown> = {}) => ({ name, ...effectChangesData(changes), ...extra });
-const BLESSING: EffectChange = { key: "genesys.check", kind: "add", value: "50" };
-const CURSE: EffectChange = { key: "genesys.check", kind: "add", value: "-2" };
-const effectsOf = (holder: { effects: unknown }): EffectDouble[] => [...(holder.effects as Iterable<EffectDouble>)];
-const named = (holder: { effects: unknown }, name: string): EffectDouble | undefined => effectsOf(holder).find((e) => e.name === name);
-const asCore = (e: EffectDouble): ActiveEffect.Implementation => e as unknown as ActiveEffect.Implementation;
-const checks = (actor: GenesysActor): number => personOf(actor).sources.checks.all.reduce((sum, p) => sum + p.value, 0);
-const alven = (extra: Record<string, unknown> = {}): Promise<GenesysActor> =>
-  createActor({ name: "Alven", type: "character", system: { characteristics: STATS }, ownership: { default: 3 }, ...extra });
 
 describe("a player's console-made actor cannot launder forged approvals into his real character", () => {
   it("v13: the forged approvals of its creation data are cleared, so onAddItem carries none over", async () => {

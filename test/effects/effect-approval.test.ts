@@ -13,25 +13,18 @@ import type { GenesysActor } from "../../src/documents/actor.js";
 import { actorEffectRows } from "../../src/applications/sheets/context/effects.js";
 import { asPlayer, bootSystem } from "../foundry/boot.js";
 import { rawUpdate, type Document as DocumentDouble } from "../foundry/documents.js";
-import { rawEffectDelete, rawEffectUpdate, type ActiveEffect as EffectDouble } from "../foundry/effects.js";
+import { rawEffectDelete, rawEffectUpdate } from "../foundry/effects.js";
 import { createScene, placeToken } from "../foundry/scenes.js";
 import { createActor, personOf } from "../documents/helpers.js";
+import { BLESSING, CURSE, STATS, asCore, checks, effect, named } from "./approval-helpers.js";
 
 beforeAll(async () => {
   await bootSystem();
 });
 
-const STATS = { dexterity: 8, experience: 7, charm: 8, strength: 5, perception: 7 };
-const effect = (name: string, changes: EffectChange[], extra: Record<string, unknown> = {}) => ({ name, ...effectChangesData(changes), ...extra });
-const BLESSING: EffectChange = { key: "genesys.check", kind: "add", value: "50" };
-const CURSE: EffectChange = { key: "genesys.check", kind: "add", value: "-2" };
 const DEX: EffectChange = { key: "system.characteristics.dexterity", kind: "add", value: "13" };
 
-const effectsOf = (holder: { effects: unknown }): EffectDouble[] => [...(holder.effects as Iterable<EffectDouble>)]; // the double's effects
-const named = (holder: { effects: unknown }, name: string): EffectDouble | undefined => effectsOf(holder).find((e) => e.name === name);
-const asCore = (e: EffectDouble): ActiveEffect.Implementation => e as unknown as ActiveEffect.Implementation; // the double's effect stands in for core's
 const asDouble = (actor: GenesysActor): DocumentDouble => actor as unknown as DocumentDouble; // the configured class extends the double's Actor
-const checks = (actor: GenesysActor): number => personOf(actor).sources.checks.all.reduce((sum, p) => sum + p.value, 0);
 
 async function alven(extra: Record<string, unknown> = {}): Promise<GenesysActor> {
   return createActor({ name: "Alven", type: "character", system: { characteristics: STATS }, ownership: { default: 3 }, ...extra });
