@@ -103,6 +103,9 @@ export async function rollLosingControl(actor: GenesysActor, request: LosingCont
   const title = i18n.format("GENESYS.Tools.LosingControl.Title", { name: actor.name, cause });
   const hidden = request.blind === true;
   if (!required) {
+    // §1.7.3 blind: the check is rolled all the same (sealed, and it decides nothing), so that an immune character's
+    // cards look like anyone's: a sealed check, then a sealed card.
+    if (hidden && !(await actor.rollCheck({ characteristic: "experience", difficulty: request.difficulty, modifiers: request.modifiers ?? 0, blind: true, prompt: false }))) return null;
     return postToolCard(actor, {
       kind: "losingControl",
       title,

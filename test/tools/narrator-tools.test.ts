@@ -8,6 +8,7 @@ import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { narratorMacros } from "../../src/macros/narrator-macros.js";
 import { rollNpcReaction } from "../../src/tools/npc-reaction.js";
+import { rollLosingControl } from "../../src/tools/losing-control.js";
 import { onNpcReaction } from "../../src/applications/sheets/reaction-action.js";
 import type { ReactionAnswer } from "../../src/applications/narrator-tools/reaction-dialog.js";
 import { decorateSealedCard, sealedCardOf } from "../../src/chat/sealed-card.js";
@@ -108,6 +109,25 @@ describe("Narrator-only cards are sealed (issue 19)", () => {
     // The NPC's name stays inside; the player's goes beside the box (but a two-letter one, which would only grow it).
     expect(tables).toEqual([["Alven"], [`Alven${"\u200b".repeat(3000)}`], []]);
     expect(new Set(labels)).toEqual(new Set(["GENESYS.Seal.NarratorCardLabel"]));
+  });
+});
+
+describe("blind losing control says nothing by its messages (hostile review, issue 19)", () => {
+  it("an immune character's blind check posts what anyone's does: a sealed check, then a sealed card", async () => {
+    const count = (): number => game.messages.contents.length;
+    const brave = await npc("Impavido", { items: [{ name: "Impavido", type: "trait", system: { immunities: ["fear"] } }] });
+    const scared = await npc("Pauroso");
+    dice(5, 5);
+    const a = count();
+    expect(await rollLosingControl(brave, { cause: "fear", difficulty: 25, blind: true })).not.toBeNull();
+    const immune = game.messages.contents.slice(a);
+    dice(5, 5);
+    const b = count();
+    expect(await rollLosingControl(scared, { cause: "fear", difficulty: 25, blind: true })).not.toBeNull();
+    const checked = game.messages.contents.slice(b);
+    expect(immune.length).toBe(2);
+    expect(checked.length).toBe(2);
+    expect(immune.map((m) => sealedCardOf(m)?.kind)).toEqual(checked.map((m) => sealedCardOf(m)?.kind));
   });
 });
 
