@@ -80,11 +80,6 @@ function isGmUser(userId: string): boolean {
   return user?.isGM === true;
 }
 
-/** The source of an effect, as stored: what a Narrator's effect is put back to. */
-function sourceOf(effect: Effect): Record<string, unknown> {
-  return effect.toObject();
-}
-
 async function writeApprovals(holder: Holder, next: readonly Approval[]): Promise<void> {
   if (JSON.stringify(next) === JSON.stringify(approvalsOf(holder))) return;
   // The approvals are a gmOnlyField: only a GM's write of them passes the server.
@@ -99,7 +94,7 @@ async function approveCreated(effect: Effect): Promise<void> {
   const holder = holderOf(effect);
   if (!holder || !needsApproval(effect)) return;
   const list = approvalsOf(holder).filter((a) => !(a.narrator && a.id === idOf(effect)));
-  await writeApprovals(holder, [...list, approvalFor(effect, isNarratorEffect(effect), sourceOf(effect))]);
+  await writeApprovals(holder, [...list, approvalFor(effect, isNarratorEffect(effect), effect.toObject())]);
 }
 
 /**
@@ -113,7 +108,7 @@ async function approveEdited(effect: Effect, raw: unknown): Promise<void> {
   if (!holder || !before || before.permit === "pending") return;
   const list = without(approvalsOf(holder), idOf(effect), before);
   const narrator = before.permit === "narrator" || (before.permit === "none" && isNarratorEffect(effect));
-  await writeApprovals(holder, needsApproval(effect) ? [...list, approvalFor(effect, narrator, sourceOf(effect))] : list);
+  await writeApprovals(holder, needsApproval(effect) ? [...list, approvalFor(effect, narrator, effect.toObject())] : list);
 }
 
 /** A Narrator's deletion gives back the permit the effect used, and no other. */
@@ -204,13 +199,15 @@ export function registerEffectApprovals(): void {
   Hooks.on("createActor", (actor, _options, userId) => {
     if (game.user.isActiveGM && !isGmUser(userId)) queued(() => clearPlayerApprovals(actor));
   });
+  // A restore is the active Narrator's own write; the flag in a player's options (his console sets any) is ignored.
+  const restoring = (options: unknown, userId: string): boolean => (options as Record<string, unknown>)[RESTORED] === true && isGmUser(userId);
   Hooks.on("createActiveEffect", (effect, options, userId) => {
-    if ((options as Record<string, unknown>)[RESTORED] === true) return; // options travel with the creation
+    if (restoring(options, userId)) return;
     if (userId === game.user.id && game.user.isGM) queued(() => approveCreated(effect));
   });
   Hooks.on("updateActiveEffect", (effect, _changes, options, userId) => {
     const opts = options as Record<string, unknown>; // options travel with the update
-    if (opts[RESTORED] === true) return;
+    if (restoring(options, userId)) return;
     if (userId === game.user.id && game.user.isGM) queued(() => approveEdited(effect, opts[BEFORE]));
     else if (!isGmUser(userId) && game.user.isActiveGM) {
       const holder = holderOf(effect);

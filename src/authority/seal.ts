@@ -20,7 +20,7 @@ export interface SealedBox {
   kid: string;
   /** Nonce, ciphertext and tag, base64. */
   data: string;
-  /** The value's other strings, in clear, in the order the box refers to them. */
+  /** The names a player chose, in clear, in the order the marks inside refer to them. */
   strings: string[];
 }
 

@@ -182,17 +182,12 @@ async function onAttack(requester: Requester, raw: unknown): Promise<IntentResul
   if (!actor) return no("GENESYS.Attack.Warn.AttackerMissing", { name: "?" });
   if (!mayAct(requester, actor)) return no("GENESYS.Attack.Warn.NotAllowed");
   const measured = await measuredDistances(actor, p);
-  // A player's claimed distance stands only where nothing can be measured (the theatre of the mind): tokens placed
-  // on two scenes (a token named elsewhere to shorten the range) are refused.
-  if (!requester.isGM) {
-    for (const [i, t] of p.targets.entries()) {
-      const target = await actorFrom(t.actorUuid);
-      if (measured[i] === null && target && isPlaced(actor) && isPlaced(target)) return no("GENESYS.Attack.Warn.OtherScene", { name: target.name });
-    }
-  }
   const targets: TargetRef[] = [];
   for (const [i, t] of p.targets.entries()) {
     const target = await actorFrom(t.actorUuid);
+    // A player's claimed distance stands only where nothing can be measured (the theatre of the mind): tokens placed
+    // on two scenes (a token named elsewhere to shorten the range) are refused.
+    if (!requester.isGM && measured[i] === null && target && isPlaced(actor) && isPlaced(target)) return no("GENESYS.Attack.Warn.OtherScene", { name: target.name });
     targets.push({ actor: target, tokenUuid: t.tokenUuid, name: target?.name ?? "?", distance: measured[i] ?? t.distance });
   }
   const planned = prepareAttack(actor, p.itemId, targets, localize);

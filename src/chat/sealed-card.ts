@@ -36,13 +36,11 @@ export interface SealedCard {
 const KINDS: readonly SealedKind[] = ["attack", "check", "tool", "hazard"];
 
 /**
- * Every box of a kind is this size (seal.ts): room for the kind's numbers and code words with a wide margin. An
- * attack's state grows with its targets (one row each, a defence and a damage roll per row), a hazard's with its
- * victims; a check is one roll.
+ * Every box of a kind is this size (seal.ts): room for the kind's state, the names a player chose taken out, with a
+ * wide margin. An attack's state grows with its targets (one row each, a defence and a damage roll per row), a
+ * hazard's with its victims; a check is one roll.
  */
 export const SEAL_BYTES: Readonly<Record<SealedKind, number>> = { attack: 32_768, check: 8_192, tool: 16_384, hazard: 32_768 };
-
-
 
 /**
  * The names a player chose among these actors: for each one some player owns, its own, its items' and its effects'

@@ -7,6 +7,7 @@
  * client opens, with only the victims' names beside it.
  */
 import { openBox } from "../authority/seal.js";
+import { actorFrom } from "../chat/card-intents.js";
 import { playerChosenNames, postSealed, registerSealedKind, sealContext, sealedCardOf, type SealedCard } from "../chat/sealed-card.js";
 import { applyMessageMode } from "../compat/message-mode.js";
 import { SYSTEM_ID } from "../settings/rules-settings.js";
@@ -130,14 +131,7 @@ export async function renderHazardCard(state: HazardCardState): Promise<string> 
 
 /** The names a hidden card's box leaves beside it: those of its victims (and speaker) that a player chose. */
 async function namesOf(state: HazardCardState, speaker: Actor.Implementation | null | undefined): Promise<string[]> {
-  const victims = await Promise.all(state.rows.map(async (r) => {
-    try {
-      const doc: unknown = await foundry.utils.fromUuid(r.actorUuid as `Actor.${string}`); // a row's uuid, written by this system
-      return doc instanceof CONFIG.Actor.documentClass ? (doc as Actor.Implementation) : null; // the configured class is fvtt-types' generic one
-    } catch {
-      return null;
-    }
-  }));
+  const victims = await Promise.all(state.rows.map((r) => actorFrom(r.actorUuid)));
   return playerChosenNames([...victims, speaker]);
 }
 

@@ -1,11 +1,12 @@
 /** Regressions of the hostile review of effect approvals (issue 19): each attack a player tried, refused. */
 import { beforeAll, describe, expect, it } from "vitest";
-import { type EffectChange } from "../../src/compat/effect-changes.js";
+import type { EffectChange } from "../../src/compat/effect-changes.js";
+import type { GenesysActor } from "../../src/documents/actor.js";
 import { approvalWritesSettled, approveEffect, sweepNarratorEffects } from "../../src/authority/effect-approvals.js";
 import { requestAddItem } from "../../src/authority/owner-actions.js";
 import { approvalsOf, effectDigest } from "../../src/effects/effect-approval.js";
 import { asPlayer, bootSystem, users } from "../foundry/boot.js";
-import { rawEffectDelete } from "../foundry/effects.js";
+import { rawEffectDelete, rawEffectUpdate } from "../foundry/effects.js";
 import { createActor } from "../documents/helpers.js";
 import { BLESSING, CURSE, STATS, alven, asCore, checks, effect, named } from "./approval-helpers.js";
 
@@ -35,13 +36,19 @@ describe("a player's console-made actor cannot launder forged approvals into his
 });
 
 describe("a Narrator's write touches no permit but the one its effect uses", () => {
-  it("the player's approved +1 still counts when the Narrator adds his own +1", async () => {
+  const ONE: EffectChange = { key: "genesys.check", kind: "add", value: "1" };
+  /** Alven with the player's own +1, approved by the Narrator. */
+  async function approvedFocus(): Promise<GenesysActor> {
     const actor = await alven();
-    const ONE: EffectChange = { key: "genesys.check", kind: "add", value: "1" };
     await asPlayer(() => actor.createEmbeddedDocuments("ActiveEffect", [effect("Concentrato", [ONE])]));
     const focus = named(actor, "Concentrato");
     if (!focus) throw new Error("no effect");
     await approveEffect(asCore(focus));
+    return actor;
+  }
+
+  it("the player's approved +1 still counts when the Narrator adds his own +1", async () => {
+    const actor = await approvedFocus();
     expect(checks(actor)).toBe(1);
     await actor.createEmbeddedDocuments("ActiveEffect", [effect("Benedizione del Narratore", [ONE])]);
     await approvalWritesSettled();
@@ -49,18 +56,27 @@ describe("a Narrator's write touches no permit but the one its effect uses", () 
   });
 
   it("the Narrator deleting a player's unapproved duplicate leaves the approved one's permit", async () => {
-    const actor = await alven();
-    const ONE: EffectChange = { key: "genesys.check", kind: "add", value: "1" };
-    await asPlayer(() => actor.createEmbeddedDocuments("ActiveEffect", [effect("Concentrato", [ONE])]));
-    const focus = named(actor, "Concentrato");
-    if (!focus) throw new Error("no effect");
-    await approveEffect(asCore(focus));
+    const actor = await approvedFocus();
     await asPlayer(() => actor.createEmbeddedDocuments("ActiveEffect", [effect("Doppione", [ONE])]));
     const dup = named(actor, "Doppione");
     await dup?.delete(); // the Narrator cleans up the unapproved copy
     await approvalWritesSettled();
     expect(named(actor, "Concentrato")).toBeDefined();
     expect(checks(actor)).toBe(1);
+  });
+});
+
+describe("a player's console cannot pass his write off as the Narrator's restore", () => {
+  it("the restore flag in a player's own update options is ignored: the curse is put back all the same", async () => {
+    const actor = await alven();
+    await actor.createEmbeddedDocuments("ActiveEffect", [effect("Maledizione", [CURSE])]);
+    await approvalWritesSettled();
+    const curse = named(actor, "Maledizione");
+    if (!curse) throw new Error("no curse");
+    await asPlayer(() => rawEffectUpdate(curse, { disabled: true }, { genesysRestored: true }));
+    await approvalWritesSettled();
+    expect(named(actor, "Maledizione")?.disabled).toBe(false);
+    expect(checks(actor)).toBe(-2);
   });
 });
 

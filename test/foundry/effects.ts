@@ -32,9 +32,12 @@ type WritingUser = { id: string; isGM: boolean };
 /** Marks a write that skips the writing client's code (as documents.ts rawUpdate); never a Foundry option. */
 const RAW = Symbol("raw socket write");
 
-/** An effect's update sent past every client hook (the console's socket write): the server checks only ownership. */
-export function rawEffectUpdate(effect: ActiveEffect, changes: Record<string, unknown>): Promise<ActiveEffect | undefined> {
-  return effect.update(changes, { [RAW]: true });
+/**
+ * An effect's update sent past every client hook (the console's socket write): the server checks only ownership, and
+ * the options the console chose travel with it (as any operation's options do, the hooks' assumption above).
+ */
+export function rawEffectUpdate(effect: ActiveEffect, changes: Record<string, unknown>, options: Record<string, unknown> = {}): Promise<ActiveEffect | undefined> {
+  return effect.update(changes, { ...options, [RAW]: true });
 }
 
 /** An effect's deletion sent past every client hook. */
