@@ -50,8 +50,8 @@ declare module "fvtt-types/configuration" {
     Actor: { "genesys-gdr": { ledger?: LedgerEntry[] } };
     /** Grapples in progress between the scene's tokens (grapple/grapple-state.ts), written by the GM; read as unknown. */
     Scene: { "genesys-gdr": { grapples?: unknown[] } };
-    /** Pending intents (authority/intent-channel.ts), keyed by their idempotency key; read as unknown. */
-    User: { "genesys-gdr": { intents?: Record<string, { kind: string; payload: unknown; sentAt: number; proof: string }> } };
+    /** Pending intents and their answers (authority/intent-channel.ts), keyed by the intent's key; read as unknown. */
+    User: { "genesys-gdr": { intents?: Record<string, { kind: string; payload: unknown; sentAt: number; reply: string }>; answers?: Record<string, unknown> } };
   }
   interface SettingConfig {
     "genesys-gdr.dataVersion": number;

@@ -1,30 +1,28 @@
 /**
  * Players send intents, the active GM's client decides.
  *
- * A v13 query handler is told only the query data, not who sent it (foundryvtt/foundryvtt#13418: "the only way for a
- * User-query handler to learn who queried is to include the sender's ID in query data … not quite trustworthy"). So the
- * intent itself travels in the sender's own User document, which the server lets only that user (or a GM) write:
- * the requester is the user whose document holds the intent, vouched for by the server. The query then only says
- * "look at intent K". The GM's client runs every intent through one queue, re-reading the world first, remembers
- * each key it answered (a retried request gets the first answer, never a second application), and removes the intent
- * from the user's document once answered. A player may not flood that queue: the GM's client caps how many intents
- * of one player are in flight at once and how many it accepts per rolling window; GMs are not limited.
- * Every client sees the intent appear, so the sender stores in it only the one-way proof of a random secret and sends
- * the secret itself in the query, which reaches the GM's client alone. An onlooker querying the sender's key lacks the
- * secret: it is refused, never gets the sender's answer, and neither removes the intent nor uses up the sender's limits.
+ * An intent travels in the sender's own User document, which the server lets only that user (or a GM) write, and the
+ * update hook on the GM's client is told by the server who wrote it (`userId`, V13-API §10): that writer is the
+ * requester. So a click costs the player one write, and the Narrator's writes follow: the GM's client runs every
+ * intent through one queue, re-reading the world first, and writes its answer into the same User document (removing
+ * the intent) together with the writes the answer is about. Every client receives that document, so the answer is
+ * sealed to the public key the intent carries (answer-box.ts). A handler that knows its answer before its writes land
+ * returns it with `answerWhile`, so the answer travels beside them instead of after them. Each key is answered once
+ * (a hook seen twice, or a key written again, gets the first answer). A player may not flood that queue: the GM's
+ * client caps how many intents of one player are in flight at once and how many it accepts per rolling window; GMs
+ * are not limited.
+ *
+ * A query (User#query) was used before: its handler is not told who asked (foundryvtt/foundryvtt#13418), which cost a
+ * proof secret, a wait for the document to arrive and two more round trips.
  */
 import { SYSTEM_ID } from "../settings/rules-settings.js";
-import { sha256 } from "@noble/hashes/sha2.js";
-import { fromBase64, randomBytes, toBase64 } from "./cipher.js";
+import { isStoredAnswer, openAnswer, replyKeys, sealAnswer, type ReplyKeys } from "./answer-box.js";
 import { gmQueue } from "./serial-queue.js";
 
-export const INTENT_QUERY = "genesys-gdr.intent";
 export const intentTimings = {
   /** How long a player waits for the Narrator's client. */
   timeoutMs: 10_000,
-  /** How long the GM's client waits for the sender's User update to arrive before the query (normally already there). */
-  arrivalWaitMs: 2_000,
-  /** An intent older than this is refused: nobody waits for its answer any more (a lost query, a replayed key). */
+  /** An intent older than this is refused: nobody waits for its answer any more (a replayed key, a stuck client). */
   maxAgeMs: 60_000,
 };
 
@@ -38,17 +36,32 @@ export const intentLimits = {
   /** Intents of one player accepted per rolling window; more are refused (GENESYS.Authority.Flood). */
   perWindow: 30,
   windowMs: 10_000,
-  /** Queries waiting at once, all senders together, for an intent that has not arrived (locateSoon). */
-  waiting: 16,
 };
 
-/** How many answers the GM's client remembers for retries; the oldest are forgotten first. */
+/** How many answers the GM's client remembers for repeated keys; the oldest are forgotten first. */
 const ANSWERS_KEPT = 500;
 
 /** What the GM's client answers. `warning` is an i18n key shown to the requester; `info` one shown on success. */
 export type IntentResult =
   | { ok: true; info?: string; data?: Record<string, string> }
   | { ok: false; warning: string; data?: Record<string, string> };
+
+/** An answer known before the writes it is about have landed: sent beside them (see answerWhile). */
+export interface AnswerWhile {
+  result: IntentResult;
+  writes: Promise<unknown>;
+}
+
+/** What a handler returns: its answer, or its answer with the writes still under way. */
+export type IntentOutcome = IntentResult | AnswerWhile;
+
+/**
+ * The answer goes out while `writes` land, so the requester waits for one round of the Narrator's writes, not for them
+ * and then the answer. The queue still waits for `writes` before the next intent; if they fail, the requester is told.
+ */
+export function answerWhile(writes: Promise<unknown>, result: IntentResult = { ok: true }): AnswerWhile {
+  return { result, writes };
+}
 
 /** The user an intent came from, as the server vouches for it. */
 export interface Requester {
@@ -59,32 +72,29 @@ export interface Requester {
   user: User.Stored;
 }
 
-export type IntentHandler = (requester: Requester, payload: unknown) => Promise<IntentResult>;
+export type IntentHandler = (requester: Requester, payload: unknown) => Promise<IntentOutcome>;
 
 interface StoredIntent {
   kind: string;
   payload: unknown;
   /** When the sender wrote it (its own clock, ms): only used to refuse stale intents. */
   sentAt: number;
-  /** intentProof of the secret that only the sender's query carries. */
-  proof: string;
-}
-
-declare global {
-  namespace CONFIG {
-    interface Queries {
-      "genesys-gdr.intent": (data: { userId: string; key: string; secret: string }) => Promise<IntentResult>;
-    }
-  }
+  /** The sender's X25519 public key for this intent's answer. */
+  reply: string;
 }
 
 const handlers = new Map<string, IntentHandler>();
-/** Per `${userId}.${key}.${secret}`: queries this client has answered (or is answering), with their answer. */
+/** Per `${userId}.${key}`: intents this client has answered (or is answering), with their answer. */
 const answered = new Map<string, Promise<IntentResult>>();
-/** Per `${userId}.${key}`: intents answered (or being answered) for their proven sender, with the proof that won. */
-const claimed = new Map<string, string>();
+/** On a player's client: intents sent and not yet answered, by key. */
+const pending = new Map<string, (result: IntentResult) => void>();
+/** On a player's client: the answer keys of recent intents, answered or not (a failure may follow an answer). */
+const replies = new Map<string, ReplyKeys>();
+const REPLIES_KEPT = 50;
+/** On a player's client: answers received, to be removed with the next intent's write. */
+const received = new Set<string>();
 
-/** Per requester (the document owner's id): intents accepted and not yet answered. */
+/** Per requester: intents accepted and not yet answered. */
 const inFlight = new Map<string, number>();
 /** Per requester: when each intent of the current window was accepted (ms, oldest first). */
 const acceptedAt = new Map<string, number[]>();
@@ -122,67 +132,41 @@ function requesterOf(user: User.Stored): Requester {
   return { id: user.id, name: user.name, isGM: user.isGM, user };
 }
 
-function isKey(value: unknown): value is string {
-  return typeof value === "string" && /^[A-Za-z0-9]{16}$/.test(value);
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
+
+const isKey = (value: string): boolean => /^[A-Za-z0-9]{16}$/.test(value);
+/** Base64 of 32 bytes: an X25519 public key. */
+const REPLY_KEY = /^[A-Za-z0-9+/]{43}=$/;
 
 function isStoredIntent(value: unknown): value is StoredIntent {
-  if (typeof value !== "object" || value === null) return false;
-  const v = value as { kind?: unknown; sentAt?: unknown; proof?: unknown };
-  return typeof v.kind === "string" && typeof v.sentAt === "number" && typeof v.proof === "string" && "payload" in value;
+  if (!isObject(value)) return false;
+  return typeof value["kind"] === "string" && typeof value["sentAt"] === "number" && typeof value["reply"] === "string" && REPLY_KEY.test(value["reply"]) && "payload" in value;
 }
 
-function intentsOf(user: User.Stored): Record<string, unknown> {
-  // The flag is written by our own client code, but whoever owns the document may have put anything there.
-  const raw: unknown = user.getFlag(SYSTEM_ID, "intents");
-  return typeof raw === "object" && raw !== null ? (raw as Record<string, unknown>) : {};
+function isAnswerWhile(value: IntentOutcome): value is AnswerWhile {
+  return "writes" in value && "result" in value;
 }
 
-/**
- * Intent `key` in the document of user `userId`. The id only says where to look: what is found there was written by
- * that user (or a GM), so copying someone else's key into one's own document runs one's own copy, as oneself.
- */
-function locate(userId: string, key: string): { user: User.Stored; intent: unknown } | null {
-  // fvtt-types types get() as always finding the user; an id from another client may name none.
-  const user = game.users.get(userId) as User.Stored | undefined;
-  if (!user) return null;
-  const intents = intentsOf(user);
-  return Object.hasOwn(intents, key) ? { user, intent: intents[key] } : null;
+/** Our scope of a User's flags, or of the changes an update hook was given. */
+function scopeOf(flagsHolder: unknown): Record<string, unknown> {
+  if (!isObject(flagsHolder)) return {};
+  const flags = flagsHolder["flags"];
+  if (!isObject(flags)) return {};
+  const scope = flags[SYSTEM_ID];
+  return isObject(scope) ? scope : {};
 }
 
-/** How many queries are waiting for their intent to arrive; a sender's own update normally arrives first. */
-let waiting = 0;
-
-/**
- * The intent, waiting a little for the sender's User update when the query overtook it. Only a few queries wait at
- * once: queries for keys nobody wrote (made up from the console, and so counted against no one's limits) would
- * otherwise keep the Narrator's client polling; beyond that a query is answered at once with what is there.
- */
-async function locateSoon(userId: string, key: string): Promise<{ user: User.Stored; intent: unknown } | null> {
-  const first = locate(userId, key);
-  if (first || waiting >= intentLimits.waiting) return first;
-  waiting++;
-  try {
-    const start = Date.now();
-    for (;;) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      const found = locate(userId, key);
-      if (found || Date.now() - start >= intentTimings.arrivalWaitMs) return found;
-    }
-  } finally {
-    waiting--;
-  }
+/** A record under our scope (`intents`, `answers`), whoever wrote it; anything else reads as empty. */
+function recordOf(flagsHolder: unknown, name: "intents" | "answers"): Record<string, unknown> {
+  const record = scopeOf(flagsHolder)[name];
+  return isObject(record) ? record : {};
 }
 
-/** The public proof of an intent's secret: null unless the secret is base64 of 32 bytes. */
-export function intentProof(secret: string): string | null {
-  const bytes = fromBase64(secret);
-  return bytes?.length === 32 ? proofOf(bytes) : null;
-}
-
-function proofOf(secret: Uint8Array): string {
-  // SHA-256 (audited @noble/hashes) is one-way: the proof cannot be turned back into the secret.
-  return toBase64(sha256(secret));
+/** Keys written (not deleted) in an update's changes. */
+function writtenKeys(changes: unknown, name: "intents" | "answers"): string[] {
+  return Object.keys(recordOf(changes, name)).filter((key) => !key.startsWith("-=") && isKey(key));
 }
 
 /** Keeps a bounded map bounded; a Map iterates in insertion order, so the first key is the oldest. */
@@ -193,73 +177,125 @@ function trim(map: Map<string, unknown>): void {
   }
 }
 
-/** Runs one intent of a known requester through the queue. */
-function dispatch(requester: Requester, intent: Pick<StoredIntent, "kind" | "payload">): Promise<IntentResult> {
-  const handler = handlers.get(intent.kind);
-  if (!handler) return Promise.resolve(refuse("GENESYS.Authority.Unknown", { kind: intent.kind }));
-  return gmQueue.run(async () => {
-    try {
-      return await handler(requester, intent.payload);
-    } catch (error) {
-      console.error(`GeneSys GdR | intent ${intent.kind} failed`, error);
-      return refuse("GENESYS.Authority.Failed", { message: error instanceof Error ? error.message : String(error) });
-    }
-  });
+function failure(error: unknown): IntentResult {
+  return refuse("GENESYS.Authority.Failed", { message: error instanceof Error ? error.message : String(error) });
 }
 
-/** The query handler, on the active GM's client. */
-export async function onIntentQuery(data: unknown): Promise<IntentResult> {
-  if (!game.user.isActiveGM) return refuse("GENESYS.Authority.NotNarrator");
-  const { key, userId, secret } = typeof data === "object" && data !== null ? (data as { key?: unknown; userId?: unknown; secret?: unknown }) : {};
-  if (!isKey(key) || typeof userId !== "string" || !/^[A-Za-z0-9]{16}$/.test(userId)) return refuse("GENESYS.Authority.Invalid");
-  if (typeof secret !== "string" || secret.length > 100) return refuse("GENESYS.Authority.Invalid");
-  const slot = `${userId}.${key}`;
-  // Keyed with the secret, so an onlooker's guess never shares (or spoils) the sender's remembered answer.
-  const memo = `${slot}.${secret}`;
-  const earlier = answered.get(memo);
-  if (earlier) return earlier;
-  const proof = intentProof(secret);
-  // Already answered for its sender, perhaps removed since: another secret is an onlooker's, whatever happens next.
-  const winner = claimed.get(slot);
-  if (winner !== undefined && winner !== proof) return refuse("GENESYS.Authority.Invalid");
-  const answer = (async (): Promise<IntentResult> => {
-    const found = await locateSoon(userId, key);
-    if (!found) return refuse("GENESYS.Authority.Expired");
-    const intent = found.intent;
-    if (isStoredIntent(intent) && proof !== intent.proof) {
-      // An onlooker's query: the intent stays for its sender and costs them nothing; nor is this refusal remembered,
-      // so guesses cannot push real answers out of the memory (at worst a concurrent identical guess is re-checked).
-      answered.delete(memo);
-      return refuse("GENESYS.Authority.Invalid");
-    }
-    if (isStoredIntent(intent)) {
-      claimed.set(slot, intent.proof);
-      trim(claimed);
-    }
-    // Counted only once located, per the document's owner (vouched for by the server), not per the query's claim.
-    // Malformed or stale intents count too: each still costs the GM's client a write to remove it.
-    let release: (() => void) | undefined;
+/**
+ * Runs one intent of a known requester through the queue. `answer` settles as soon as the handler knows its answer;
+ * `done` once its writes have landed too (the queue waits for those before the next intent). A failure of writes
+ * answered early becomes `late`.
+ */
+function dispatch(requester: Requester, intent: Pick<StoredIntent, "kind" | "payload">): { answer: Promise<IntentResult>; done: Promise<IntentResult | null> } {
+  const handler = handlers.get(intent.kind);
+  if (!handler) {
+    const unknown = Promise.resolve(refuse("GENESYS.Authority.Unknown", { kind: intent.kind }));
+    return { answer: unknown, done: Promise.resolve(null) };
+  }
+  let answer: (result: IntentResult) => void = () => undefined;
+  const early = new Promise<IntentResult>((resolve) => { answer = resolve; });
+  const done = gmQueue.run(async (): Promise<IntentResult | null> => {
+    let outcome: IntentOutcome;
     try {
-      const admitted = admit(found.user);
-      if (typeof admitted !== "function") return admitted;
-      release = admitted;
-      // Malformed: its owner's own garbage (our code never writes one), removed below like any answered intent.
-      if (!isStoredIntent(intent)) return refuse("GENESYS.Authority.Invalid");
-      if (Math.abs(Date.now() - intent.sentAt) > intentTimings.maxAgeMs) return refuse("GENESYS.Authority.Expired");
-      return await dispatch(requesterOf(found.user), intent);
-    } finally {
-      // Answered or refused, the intent is done: nobody should find it again.
-      try {
-        await found.user.update({ [`flags.${SYSTEM_ID}.intents.-=${key}`]: null });
-      } catch (error) {
-        console.warn("GeneSys GdR | could not remove an answered intent", error);
-      }
-      release?.();
+      outcome = await handler(requester, intent.payload);
+    } catch (error) {
+      console.error(`GeneSys GdR | intent ${intent.kind} failed`, error);
+      answer(failure(error));
+      return null;
     }
-  })();
-  answered.set(memo, answer);
+    if (!isAnswerWhile(outcome)) {
+      answer(outcome);
+      return null;
+    }
+    answer(outcome.result);
+    try {
+      await outcome.writes;
+      return null;
+    } catch (error) {
+      console.error(`GeneSys GdR | the writes of intent ${intent.kind} failed after its answer`, error);
+      return failure(error);
+    }
+  });
+  return { answer: early, done };
+}
+
+/**
+ * Writes an answer into the requester's User document, sealed to `reply`, and removes the intent it answers. Only a
+ * refusal of a malformed intent (no key to seal to) goes out plain: it says nothing the intent did not.
+ */
+async function writeAnswer(user: User.Stored, key: string, result: IntentResult, reply: string | null): Promise<void> {
+  const sealed = reply === null ? null : sealAnswer(result, reply, user.id, key);
+  const stored = sealed ?? (result.ok ? refuse("GENESYS.Authority.Invalid") : result);
+  try {
+    await user.update({ [`flags.${SYSTEM_ID}.intents.-=${key}`]: null, [`flags.${SYSTEM_ID}.answers.${key}`]: stored });
+  } catch (error) {
+    console.warn("GeneSys GdR | could not write an intent's answer", error);
+  }
+}
+
+/**
+ * On the active GM's client: intent `key` has appeared in `user`'s document, written by `writerId` (the server says).
+ * Only an intent a user wrote into their own document is theirs; anything else is ignored.
+ */
+export function onIntentWritten(user: User.Stored, key: string, writerId: string): Promise<IntentResult> | null {
+  if (!game.user.isActiveGM || writerId !== user.id || !isKey(key)) return null;
+  const slot = `${user.id}.${key}`;
+  const intent = recordOf(user, "intents")[key];
+  const reply = isObject(intent) && typeof intent["reply"] === "string" ? intent["reply"] : null;
+  const earlier = answered.get(slot);
+  if (earlier) {
+    void earlier.then((result) => writeAnswer(user, key, result, reply));
+    return earlier;
+  }
+  // Counted per the document's writer (vouched for by the server). Malformed or stale intents count too: each still
+  // costs the GM's client a write to remove it.
+  const admitted = admit(user);
+  let release: () => void = () => undefined;
+  let answer: Promise<IntentResult>;
+  let done: Promise<IntentResult | null> = Promise.resolve(null);
+  if (typeof admitted !== "function") answer = Promise.resolve(admitted);
+  // Malformed: its owner's own garbage (our code never writes one), removed like any answered intent.
+  else if (!isStoredIntent(intent)) answer = Promise.resolve(refuse("GENESYS.Authority.Invalid"));
+  else if (Math.abs(Date.now() - intent.sentAt) > intentTimings.maxAgeMs) answer = Promise.resolve(refuse("GENESYS.Authority.Expired"));
+  else ({ answer, done } = dispatch(requesterOf(user), intent));
+  if (typeof admitted === "function") release = admitted;
+  answered.set(slot, answer);
   trim(answered);
+  void (async () => {
+    const result = await answer;
+    // After a macrotask, so that the writes the handler started have left first (the answer is about them).
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    await writeAnswer(user, key, result, reply);
+    const late = await done;
+    release();
+    if (late) await writeAnswer(user, key, late, reply);
+  })();
   return answer;
+}
+
+/** The update hook on every client: the GM's answers intents, the sender's reads its answers. */
+function onUserUpdate(user: User.Stored, changes: unknown, writerId: string): void {
+  if (game.user.isActiveGM) for (const key of writtenKeys(changes, "intents")) void onIntentWritten(user, key, writerId);
+  // fvtt-types types get() as always finding the user; a broadcast's id may name one deleted since.
+  const writer = game.users.get(writerId) as User.Stored | undefined;
+  if (!user.isSelf || !writer?.isGM) return;
+  const answers = recordOf(changes, "answers");
+  for (const key of writtenKeys(changes, "answers")) {
+    const stored = answers[key];
+    const keys = replies.get(key);
+    if (!keys) continue;
+    received.add(key);
+    const settle = pending.get(key);
+    const opened = isStoredAnswer(stored) ? openAnswer(stored, keys, user.id, key) : stored;
+    const read = isResult(opened) ? opened : refuse("GENESYS.Authority.OldClient");
+    if (settle) {
+      pending.delete(key);
+      settle(read);
+    } else if (!read.ok) {
+      // A failure after the answer (the writes it was about did not land), or an answer after the wait ran out.
+      notifyResult(read);
+    }
+  }
 }
 
 /** Shows a result to the user who asked; returns whether it went through. */
@@ -273,29 +309,51 @@ export function notifyResult(result: IntentResult): boolean {
 }
 
 /**
- * Asks the active GM's client to carry out an intent and tells the user the answer. On the active GM's own client
- * the intent runs at once, through the same queue and the same checks, with the GM as requester.
+ * Asks the active GM's client to carry out an intent; resolves with its answer. On the active GM's own client the
+ * intent runs at once, through the same queue and the same checks, with the GM as requester, and resolves once its
+ * writes have landed.
  */
 export async function sendIntent(kind: string, payload: unknown): Promise<IntentResult> {
   const gm = game.users.activeGM;
   if (!gm) return refuse("GENESYS.Authority.NoGm");
-  if (gm.isSelf) return dispatch(requesterOf(game.user), { kind, payload });
+  if (gm.isSelf) {
+    const { answer, done } = dispatch(requesterOf(game.user), { kind, payload });
+    const late = await done;
+    return late ?? answer;
+  }
   const key = foundry.utils.randomID(16);
-  const secretBytes = randomBytes(32);
-  const secret = toBase64(secretBytes);
-  // Typed as what the GM's client checks for (fvtt-config's flag type predates `proof`; the flag is read as unknown).
-  const intent: StoredIntent = { kind, payload, sentAt: Date.now(), proof: proofOf(secretBytes) };
+  const keys = replyKeys();
+  replies.set(key, keys);
+  for (const oldest of replies.keys()) {
+    if (replies.size <= REPLIES_KEPT) break;
+    replies.delete(oldest);
+  }
+  const intent: StoredIntent = { kind, payload, sentAt: Date.now(), reply: keys.publicKey };
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const answer = new Promise<IntentResult>((resolve) => {
+    pending.set(key, resolve);
+    timer = setTimeout(() => {
+      pending.delete(key);
+      resolve(refuse("GENESYS.Authority.NoAnswer", { message: `${String(intentTimings.timeoutMs)} ms` }));
+    }, intentTimings.timeoutMs);
+  });
+  // The answers already read leave with this write: no write of their own.
+  const cleared = [...received].filter((k) => !pending.has(k));
+  for (const k of cleared) received.delete(k);
   try {
-    await game.user.update({ flags: { [SYSTEM_ID]: { intents: { [key]: intent } } } });
+    await game.user.update({
+      [`flags.${SYSTEM_ID}.intents.${key}`]: intent,
+      ...Object.fromEntries(cleared.map((k) => [`flags.${SYSTEM_ID}.answers.-=${k}`, null])),
+    });
   } catch (error) {
-    return refuse("GENESYS.Authority.Failed", { message: error instanceof Error ? error.message : String(error) });
+    pending.delete(key);
+    clearTimeout(timer);
+    return failure(error);
   }
   try {
-    const answer: unknown = await gm.query(INTENT_QUERY, { userId: game.user.id, key, secret }, { timeout: intentTimings.timeoutMs });
-    return isResult(answer) ? answer : refuse("GENESYS.Authority.OldClient");
-  } catch (error) {
-    // Too late or no handler: the GM's client may still carry it out, once (the key is remembered there).
-    return refuse("GENESYS.Authority.NoAnswer", { message: error instanceof Error ? error.message : String(error) });
+    return await answer;
+  } finally {
+    clearTimeout(timer);
   }
 }
 
@@ -305,24 +363,27 @@ export async function requestIntent(kind: string, payload: unknown): Promise<boo
 }
 
 function isResult(value: unknown): value is IntentResult {
-  if (typeof value !== "object" || value === null) return false;
-  const v = value as { ok?: unknown; warning?: unknown };
-  return v.ok === true || (v.ok === false && typeof v.warning === "string");
+  if (!isObject(value)) return false;
+  return value["ok"] === true || (value["ok"] === false && typeof value["warning"] === "string");
 }
 
 /**
- * At ready, the active GM's client drops intents left in users' documents (a Narrator's client that closed before
- * answering): whoever sent them was told that no answer came, and nobody waits for them any more.
+ * At ready, the active GM's client drops intents and answers left in users' documents (a Narrator's client that closed
+ * before answering, a player who never sent again): nobody waits for them any more.
  */
 export async function clearStaleIntents(): Promise<number> {
   if (!game.user.isActiveGM) return 0;
   let cleared = 0;
   for (const user of game.users.contents) {
-    const keys = Object.keys(intentsOf(user)).filter((key) => !claimed.has(`${user.id}.${key}`));
-    if (keys.length === 0) continue;
+    const intents = Object.keys(recordOf(user, "intents")).filter((key) => !answered.has(`${user.id}.${key}`));
+    const answers = Object.keys(recordOf(user, "answers"));
+    if (intents.length + answers.length === 0) continue;
     try {
-      await user.update(Object.fromEntries(keys.map((key) => [`flags.${SYSTEM_ID}.intents.-=${key}`, null])));
-      cleared += keys.length;
+      await user.update({
+        ...Object.fromEntries(intents.map((key) => [`flags.${SYSTEM_ID}.intents.-=${key}`, null])),
+        ...Object.fromEntries(answers.map((key) => [`flags.${SYSTEM_ID}.answers.-=${key}`, null])),
+      });
+      cleared += intents.length;
     } catch (error) {
       console.warn(`GeneSys GdR | could not clear the stale intents of ${user.name}`, error);
     }
@@ -331,13 +392,16 @@ export async function clearStaleIntents(): Promise<number> {
 }
 
 export function registerIntentChannel(): void {
-  CONFIG.queries[INTENT_QUERY] = onIntentQuery;
+  // An updated user is a stored one; the hook's type leaves its id nullable.
+  Hooks.on("updateUser", (user, changes, _options, userId) => { onUserUpdate(user as User.Stored, changes, userId); });
 }
 
-/** Tests: forget answered keys and flood counters between scenarios. */
+/** Tests: forget answered keys, pending waits and flood counters between scenarios. */
 export function resetIntentMemory(): void {
   answered.clear();
-  claimed.clear();
+  pending.clear();
+  replies.clear();
+  received.clear();
   inFlight.clear();
   acceptedAt.clear();
 }

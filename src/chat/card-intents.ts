@@ -6,8 +6,8 @@
  * by this client, so no player can edit their flags; one not authored by a GM is never acted on.
  */
 import { defenceSetup, readDefenceAnswer, type DefenceAnswer, type DefencePlan } from "../applications/attack-dialog.js";
-import type { Requester, IntentResult } from "../authority/intent-channel.js";
-import { registerIntent } from "../authority/intent-channel.js";
+import type { IntentOutcome, IntentResult, Requester } from "../authority/intent-channel.js";
+import { answerWhile, registerIntent } from "../authority/intent-channel.js";
 import { measuredDistance, tokenDocumentFrom } from "../canvas/token-distance.js";
 import { AnimalModel } from "../data/actor/animal.js";
 import {
@@ -28,7 +28,7 @@ import { expectedDice, sentDice, sentTwoD10 } from "../dice/sent-dice.js";
 import { knownRoll } from "../documents/known-roll.js";
 import { GenesysActor } from "../documents/actor.js";
 import { proneAfterDive } from "../documents/dive-prone.js";
-import { layProne, liftProne } from "../documents/stun-prone.js";
+import { liftProne, startLayProne } from "../documents/stun-prone.js";
 import { prepareCheck, type CheckRefusal } from "../dice/check-request.js";
 import { playerAdvantageRefusal } from "../rules/attack.js";
 import { RulesError } from "../rules/errors.js";
@@ -36,7 +36,7 @@ import { rulesOptions } from "../settings/rules-settings.js";
 import { ATTACK_FLAG, NO_VIEWER, SYSTEM_SCOPE, applyCardEvent, damageOptions, readAttackState, withRow, type AppliedRecord, type AttackCardState, type AttackRow, type CardEvent } from "./attack-card.js";
 import { liveHit, type TokenHit } from "./token-hits.js";
 import { authoredByGm, cardState, renderCard, type CardMessage } from "./card-render.js";
-import { openSealed, playerChosenNames, postSealed, reseal, sealedCardOf } from "./sealed-card.js";
+import { openSealed, playerChosenNames, sealedCardOf, startPostSealed, startReseal } from "./sealed-card.js";
 import { cardMode, cardRecipients } from "./card-visibility.js";
 import { defencePlan } from "./defence-plan.js";
 
@@ -110,27 +110,45 @@ async function loadRow(payload: Record<string, unknown>): Promise<LoadedRow | In
 
 const isLoaded = (v: LoadedRow | IntentResult): v is LoadedRow => "row" in v;
 
+/** What a card's write goes out with: writes already under way, writes to start once the card's event holds, the answer. */
+interface Alongside {
+  started?: Promise<unknown>[];
+  then?: () => Promise<unknown>;
+  result?: IntentResult;
+}
+
 /**
  * Writes one row of a card this client authored; the stored content is re-rendered for no one in particular. A blind
  * card is sealed again whole, its placeholder left as it is. `roll`, the Roll of the dice this event records, joins the
- * message's rolls (an open card's only: a sealed message carries none), where Foundry keeps it across reloads.
+ * message's rolls (an open card's only: a sealed message carries none), where Foundry keeps it across reloads. The
+ * answer goes out beside the card's write and `with`'s (answerWhile): one round of the Narrator's writes, not several.
  */
-async function commit(message: CardMessage, state: AttackCardState, event: CardEvent, roll: Pick<Roll, "toJSON"> | null = null): Promise<IntentResult> {
+async function commit(message: CardMessage, state: AttackCardState, event: CardEvent, roll: Pick<Roll, "toJSON"> | null = null, along: Alongside = {}): Promise<IntentOutcome> {
+  const started = along.started ?? [];
+  const refuse = (warning: string): IntentOutcome => (started.length > 0 ? answerWhile(Promise.all(started), no(warning)) : no(warning));
   const update = applyCardEvent(state, event, rulesOptions());
-  if (!update.ok) return no(update.reason === "invalid" ? "GENESYS.Attack.Warn.CardInvalid" : "GENESYS.Attack.Warn.CardChanged");
+  if (!update.ok) return refuse(update.reason === "invalid" ? "GENESYS.Attack.Warn.CardInvalid" : "GENESYS.Attack.Warn.CardChanged");
   const next = withRow(state, update.row);
   const sealed = sealedCardOf(message);
+  let written: Promise<unknown>;
   if (sealed) {
-    const refused = await reseal(message, sealed, next);
-    return refused === null ? { ok: true } : no(refused);
+    const resealed = await startReseal(message, sealed, next);
+    if ("warning" in resealed) return refuse(resealed.warning);
+    written = resealed.written;
+  } else {
+    written = message.update({
+      flags: { [SYSTEM_SCOPE]: { [ATTACK_FLAG]: { rows: { [update.row.id]: update.row } } } },
+      content: await renderCard(next, NO_VIEWER),
+      // The roller already threw these dice (attack-flow.ts); Dice So Nice's update hook stands aside for cards (chat-hooks.ts).
+      ...(roll ? { rolls: [...message.rolls.map((r) => r.toJSON()), roll.toJSON()] } : {}),
+    } as ChatMessage.UpdateData); // flags are typed as the whole card state; a partial update of one row is what Foundry merges
   }
-  await message.update({
-    flags: { [SYSTEM_SCOPE]: { [ATTACK_FLAG]: { rows: { [update.row.id]: update.row } } } },
-    content: await renderCard(next, NO_VIEWER),
-    // The roller already threw these dice (attack-flow.ts); Dice So Nice's update hook stands aside for cards (chat-hooks.ts).
-    ...(roll ? { rolls: [...message.rolls.map((r) => r.toJSON()), roll.toJSON()] } : {}),
-  } as ChatMessage.UpdateData); // flags are typed as the whole card state; a partial update of one row is what Foundry merges
-  return { ok: true };
+  return answerWhile(Promise.all([written, ...started, ...(along.then ? [along.then()] : [])]), along.result ?? { ok: true });
+}
+
+/** A creation a hook stopped is a failure of the writes answered for (told to the requester late). */
+function mustExist(message: unknown): void {
+  if (!message) throw new Error("ChatMessage.create made no message");
 }
 
 function rulesRefusal(error: unknown): IntentResult {
@@ -175,7 +193,7 @@ function readAttackPayload(raw: unknown): AttackPayload | null {
  * attacker's (checked: two d10 per row) except on a blind card, whose dice this client rolls so that the player never
  * sees them. Rounds are spent and the card is created here, whispered as the roll mode says (card-visibility.ts).
  */
-async function onAttack(requester: Requester, raw: unknown): Promise<IntentResult> {
+async function onAttack(requester: Requester, raw: unknown): Promise<IntentOutcome> {
   const p = readAttackPayload(raw);
   if (!p) return INVALID;
   const actor = await actorFrom(p.actorUuid);
@@ -227,9 +245,9 @@ async function onAttack(requester: Requester, raw: unknown): Promise<IntentResul
     return roll ? [roll] : [];
   });
 
-  // §2.4.1 one round per attack roll, spent before the card is posted so a failed update posts nothing.
+  // §2.4.1 one round per attack roll, spent in the same round of writes as the card.
   const item = p.itemId === null ? undefined : actor.items.get(p.itemId);
-  if (item && spec.value.roundsLeft !== null) await item.update({ system: { rounds: spec.value.roundsLeft } });
+  const spent = item && spec.value.roundsLeft !== null ? item.update({ system: { rounds: spec.value.roundsLeft } }) : null;
 
   const speaker = ChatMessage.getSpeaker({ actor });
   // §1.7.3 a blind card goes out sealed: the placeholder says who attacked whom, the numbers stay with the Narrators.
@@ -240,9 +258,9 @@ async function onAttack(requester: Requester, raw: unknown): Promise<IntentResul
       weapon: state.weapon.name,
     });
     const names = playerChosenNames([actor, ...targets.map((t) => t.actor)]);
-    const posted = await postSealed({ kind: "attack", value: state, names, label, requesterId: requester.id, speaker });
-    if ("warning" in posted) return no(posted.warning);
-    return requester.isGM ? { ok: true } : { ok: true, info: "GENESYS.Attack.BlindMade" };
+    const posted = await startPostSealed({ kind: "attack", value: state, names, label, requesterId: requester.id, speaker });
+    if ("warning" in posted) return spent ? answerWhile(spent, no(posted.warning)) : no(posted.warning);
+    return answerWhile(Promise.all([spent, posted.created.then(mustExist)]), requester.isGM ? { ok: true } : { ok: true, info: "GENESYS.Attack.BlindMade" });
   }
   const gmIds = game.users.contents.filter((u) => u.isGM).map((u) => u.id);
   const data: ChatMessage.CreateData = {
@@ -253,9 +271,7 @@ async function onAttack(requester: Requester, raw: unknown): Promise<IntentResul
     // The attack dice as Rolls, which the attacker's client already threw (with their sound, without Dice So Nice).
     rolls,
   };
-  const created = await ChatMessage.implementation.create(data);
-  if (!created) return no("GENESYS.Authority.Failed", { message: "ChatMessage.create" });
-  return { ok: true };
+  return answerWhile(Promise.all([spent, ChatMessage.implementation.create(data).then(mustExist)]));
 }
 
 /**
@@ -316,7 +332,7 @@ async function rollHere(bonus: number): Promise<[number, number]> {
  * penalty, what the tracker and the tokens say: trackedDefence) and the total come from the target's actor. A player
  * may not type a grade the book leaves unknown, nor give themselves a bonus: those are the Narrator's.
  */
-async function onDefend(requester: Requester, raw: unknown): Promise<IntentResult> {
+async function onDefend(requester: Requester, raw: unknown): Promise<IntentOutcome> {
   if (!isObject(raw)) return INVALID;
   const loaded = await loadRow(raw);
   if (!isLoaded(loaded)) return loaded;
@@ -349,7 +365,8 @@ async function onDefend(requester: Requester, raw: unknown): Promise<IntentResul
   try {
     // §2.2.1 a dive ends prone: the token shows it once the defence is recorded (documents/dive-prone.ts).
     const record = twoD10Record(dice, bonus);
-    return await proneAfterDive(target, setup.parts, await commit(message, state, { type: "defend", rowId: row.id, defence: { kind: "roll", ...setup, roll: record } }, knownRoll(record.formula, record.dice)));
+    const event: CardEvent = { type: "defend", rowId: row.id, defence: { kind: "roll", ...setup, roll: record } };
+    return await commit(message, state, event, knownRoll(record.formula, record.dice), { then: () => proneAfterDive(target, setup.parts, { ok: true }) });
   } catch (error) {
     return rulesRefusal(error);
   }
@@ -374,7 +391,7 @@ function trackedDefence(plan: DefencePlan, answer: DefenceAnswer): DefenceAnswer
 }
 
 /** §2.3.5 (A-16) a static or unaware target: the Narrator's difficulty. */
-async function onStatic(requester: Requester, raw: unknown): Promise<IntentResult> {
+async function onStatic(requester: Requester, raw: unknown): Promise<IntentOutcome> {
   if (!requester.isGM) return no("GENESYS.Attack.Warn.NotAllowed");
   if (!isObject(raw)) return INVALID;
   const loaded = await loadRow(raw);
@@ -404,7 +421,7 @@ async function attackerFor(requester: Requester, state: AttackCardState, message
 }
 
 /** §2.4.1 the damage roll of a hit: the dice must be those of the weapon's formula; the rules total them. */
-async function onDamage(requester: Requester, raw: unknown): Promise<IntentResult> {
+async function onDamage(requester: Requester, raw: unknown): Promise<IntentOutcome> {
   if (!isObject(raw)) return INVALID;
   const loaded = await loadRow(raw);
   if (!isLoaded(loaded)) return loaded;
@@ -430,7 +447,7 @@ async function onDamage(requester: Requester, raw: unknown): Promise<IntentResul
  * §2.3.6/§3.2 the hit goes into the target through the rules' pipeline, recorded in the target's damage ledger so
  * that Undo takes back exactly this hit; the viper's venom dice are rolled here (A-41).
  */
-async function onApply(requester: Requester, raw: unknown): Promise<IntentResult> {
+async function onApply(requester: Requester, raw: unknown): Promise<IntentOutcome> {
   if (!isObject(raw)) return INVALID;
   const loaded = await loadRow(raw);
   if (!isLoaded(loaded)) return loaded;
@@ -442,12 +459,12 @@ async function onApply(requester: Requester, raw: unknown): Promise<IntentResult
   if (!target?.genesys) return no("GENESYS.Attack.Warn.TargetMissing", { name: row.target.name });
   const hit = await applyToTarget(message, attacker, state, row, target);
   if (!hit) return no("GENESYS.Authority.Failed", { message: row.target.name });
-  return commit(message, state, { type: "applied", rowId: row.id, applied: hit.applied }, hit.venomRoll);
+  return commit(message, state, { type: "applied", rowId: row.id, applied: hit.applied }, hit.venomRoll, { started: [hit.written] });
 }
 
 /**
  * The row's hit into its own target, with the biter's venom (its dice thrown to the card's audience, their Roll for
- * the message); null when the actor refused it (a hook's veto).
+ * the message) and the target's writes under way; null when the actor refused it (a hook's veto).
  */
 async function applyToTarget(
   message: CardMessage,
@@ -455,7 +472,7 @@ async function applyToTarget(
   state: AttackCardState,
   row: AttackRow,
   target: GenesysActor,
-): Promise<{ applied: AppliedRecord; venomRoll: Pick<Roll, "toJSON"> | null } | null> {
+): Promise<{ applied: AppliedRecord; venomRoll: Pick<Roll, "toJSON"> | null; written: Promise<unknown> } | null> {
   const options = damageOptions(state, row);
   if (!options) return null;
   const biter = attacker.genesys;
@@ -466,18 +483,19 @@ async function applyToTarget(
   const rolled = venomSpec && earlier === undefined ? await rollVenomDice(venomSpec.dice, messageAudience(message, sealedCardOf(message) !== null)) : null;
   const venomRoll = venomSpec ? (earlier ?? rolled?.total ?? null) : null;
   const recordId = foundry.utils.randomID(16);
-  const change = await target.applyDamage(
+  const started = target.startDamage(
     { ...options, ...(venomSpec && venomRoll !== null ? { venom: { roll: venomRoll, dice: venomSpec.dice, maxPerDay: venomSpec.maxPerDay, injectedToday: today } } : {}) },
     recordId,
   );
-  if (!change) return null;
+  if (!started) return null;
+  const { change } = started;
   const venom = change.venom && venomRoll !== null ? { roll: venomRoll, doses: change.venom.doses, limited: change.venom.limited } : null;
-  if (venom && venom.doses > 0 && biter instanceof AnimalModel) await attacker.update({ system: { venom: { injectedToday: today + venom.doses } } });
-  return { applied: { change, venom, recordId }, venomRoll: rolled?.roll ?? null };
+  const injected = venom && venom.doses > 0 && biter instanceof AnimalModel ? attacker.update({ system: { venom: { injectedToday: today + venom.doses } } }) : null;
+  return { applied: { change, venom, recordId }, venomRoll: rolled?.roll ?? null, written: Promise.all([started.written, injected]) };
 }
 
 /** Undo: takes back what is left of this row's hit (damage-ledger.ts) and says on the card when that was less. */
-async function onUndo(requester: Requester, raw: unknown): Promise<IntentResult> {
+async function onUndo(requester: Requester, raw: unknown): Promise<IntentOutcome> {
   if (!isObject(raw)) return INVALID;
   const loaded = await loadRow(raw);
   if (!isLoaded(loaded)) return loaded;
@@ -491,18 +509,19 @@ async function onUndo(requester: Requester, raw: unknown): Promise<IntentResult>
   const added = { wounds: applied.change.after.wounds - applied.change.before.wounds, fatigue: applied.change.after.fatigue - applied.change.before.fatigue };
   // Never more than this card's hit added, whatever the ledger on the target (which its owner may write) says.
   const cap = { ...added, poison: applied.venom?.doses ?? 0 };
-  const report = await target.undoRecorded(applied.recordId, cap);
-  const taken = report?.taken ?? { wounds: 0, fatigue: 0, poison: 0 };
+  const undone = target.startUndo(applied.recordId, cap);
+  const taken = undone?.report.taken ?? { wounds: 0, fatigue: 0, poison: 0 };
   const partial = taken.wounds < added.wounds || taken.fatigue < added.fatigue;
+  const started: Promise<unknown>[] = undone ? [undone.written] : [];
   // §3.2.2 the hit taken back, so is the fall its stun check holds, unless another hit or the victim's own choice holds it.
-  if (row.stun?.knockedDown === true) await liftProne(target, applied.recordId);
+  if (row.stun?.knockedDown === true) started.push(liftProne(target, applied.recordId));
   const doses = applied.venom?.doses ?? 0;
   const biter = attacker.genesys;
   if (doses > 0 && biter instanceof AnimalModel) {
-    await attacker.update({ system: { venom: { injectedToday: Math.max(0, biter.venom.injectedToday - doses) } } });
+    started.push(attacker.update({ system: { venom: { injectedToday: Math.max(0, biter.venom.injectedToday - doses) } } }));
   }
-  const result = await commit(message, state, { type: "undone", rowId: row.id, undo: { ...taken, partial } });
-  return result.ok && !report ? { ok: true, info: "GENESYS.Attack.Warn.NothingToUndo", data: { name: row.target.name } } : result;
+  const result: IntentResult = undone ? { ok: true } : { ok: true, info: "GENESYS.Attack.Warn.NothingToUndo", data: { name: row.target.name } };
+  return commit(message, state, { type: "undone", rowId: row.id, undo: { ...taken, partial } }, null, { started, result });
 }
 
 // ───────────────────────── §3.2.2 stun ─────────────────────────
@@ -522,7 +541,7 @@ export function stunBonus(target: GenesysActor, difficulty: number): { ok: true;
  * §3.2.2 the stun check of a hit that stands: the victim's owner sends the 2D10; this client adds Forza, decides
  * (rules' knockedDown) and, on a failure, lays the victim prone, recording whether it was this check that did.
  */
-async function onStun(requester: Requester, raw: unknown): Promise<IntentResult> {
+async function onStun(requester: Requester, raw: unknown): Promise<IntentOutcome> {
   if (!isObject(raw)) return INVALID;
   const loaded = await loadRow(raw);
   if (!isLoaded(loaded)) return loaded;
@@ -542,8 +561,8 @@ async function onStun(requester: Requester, raw: unknown): Promise<IntentResult>
   // Decided before anything is written: the status is set only for a check the card will record.
   const decided = applyCardEvent(state, event, rulesOptions());
   if (!decided.ok) return no("GENESYS.Attack.Warn.CardChanged");
-  const proned = decided.row.stun?.knockedDown === true ? await layProne(target, row.applied.recordId) : false;
-  return commit(message, state, { ...event, proned }, knownRoll(roll.formula, roll.dice));
+  const laid = decided.row.stun?.knockedDown === true ? startLayProne(target, row.applied.recordId) : null;
+  return commit(message, state, { ...event, proned: laid?.proned ?? false }, knownRoll(roll.formula, roll.dice), { started: laid ? [laid.written] : [] });
 }
 
 // ───────────────────────── apply to selected tokens ─────────────────────────
@@ -581,7 +600,7 @@ function blastMetres(target: GenesysActor | null, named: TokenDocument | null, t
  * (§3.2.6: blastMetres). A token or actor that is gone, or one the blast cannot be measured to, is named in the answer
  * and the others still get the hit.
  */
-async function onApplyTokens(requester: Requester, raw: unknown): Promise<IntentResult> {
+async function onApplyTokens(requester: Requester, raw: unknown): Promise<IntentOutcome> {
   if (!requester.isGM) return no("GENESYS.Attack.Warn.NotAllowed");
   if (!isObject(raw)) return INVALID;
   const uuids = raw["tokens"];
@@ -604,6 +623,7 @@ async function onApplyTokens(requester: Requester, raw: unknown): Promise<Intent
   let own: AppliedRecord | null = null;
   let ownVenom: Pick<Roll, "toJSON"> | null = null;
   const hits: TokenHit[] = [];
+  const started: Promise<unknown>[] = [];
   for (const tokenUuid of uuids) {
     const found = await tokenActor(tokenUuid);
     if ("gone" in found) {
@@ -622,6 +642,7 @@ async function onApplyTokens(requester: Requester, raw: unknown): Promise<Intent
       const hit = await applyToTarget(message, attacker, state, row, actor);
       own = hit?.applied ?? null;
       ownVenom = hit?.venomRoll ?? null;
+      if (hit) started.push(hit.written);
       if (!own) missing.push(game.i18n.format("GENESYS.Attack.Spread.Why.refused", { name }));
       continue;
     }
@@ -635,21 +656,22 @@ async function onApplyTokens(requester: Requester, raw: unknown): Promise<Intent
       continue;
     }
     const recordId = foundry.utils.randomID(16);
-    const change = await actor.applyDamage(blast === undefined ? options : { ...options, blastDistance: blast }, recordId);
-    if (change) hits.push({ actorUuid: actor.uuid, tokenUuid, name, applied: { change, venom: null, recordId }, undone: false, undo: null });
-    else missing.push(game.i18n.format("GENESYS.Attack.Spread.Why.refused", { name }));
+    const hit = actor.startDamage(blast === undefined ? options : { ...options, blastDistance: blast }, recordId);
+    if (hit) {
+      started.push(hit.written);
+      hits.push({ actorUuid: actor.uuid, tokenUuid, name, applied: { change: hit.change, venom: null, recordId }, undone: false, undo: null });
+    } else missing.push(game.i18n.format("GENESYS.Attack.Spread.Why.refused", { name }));
   }
   if (own === null && hits.length === 0) {
     if (missing.length > 0) return no("GENESYS.Attack.Warn.TokensMissing", { names: missing.join(", ") });
     return no("GENESYS.Attack.Warn.AlreadyApplied", { names: already.join(", ") });
   }
-  const result = await commit(message, state, { type: "spread", rowId: row.id, own, hits }, ownVenom);
-  if (!result.ok || missing.length === 0) return result;
-  return { ok: true, info: "GENESYS.Attack.Warn.TokensMissing", data: { names: missing.join(", ") } };
+  const result: IntentResult = missing.length === 0 ? { ok: true } : { ok: true, info: "GENESYS.Attack.Warn.TokensMissing", data: { names: missing.join(", ") } };
+  return commit(message, state, { type: "spread", rowId: row.id, own, hits }, ownVenom, { started, result });
 }
 
 /** Undo of one selected token's hit: takes back what is left of its own ledger entry, as Undo does for the row's target. */
-async function onUndoToken(requester: Requester, raw: unknown): Promise<IntentResult> {
+async function onUndoToken(requester: Requester, raw: unknown): Promise<IntentOutcome> {
   if (!requester.isGM) return no("GENESYS.Attack.Warn.NotAllowed");
   if (!isObject(raw) || !isUuid(raw["actorUuid"])) return INVALID;
   const actorUuid = raw["actorUuid"];
@@ -665,11 +687,11 @@ async function onUndoToken(requester: Requester, raw: unknown): Promise<IntentRe
   const { before, after } = hit.applied.change;
   const added = { wounds: after.wounds - before.wounds, fatigue: after.fatigue - before.fatigue };
   // No more than this hit added, whatever the ledger on the actor (which its owner may write) says.
-  const report = await target.undoRecorded(hit.applied.recordId, { ...added, poison: 0 });
-  const taken = report?.taken ?? { wounds: 0, fatigue: 0, poison: 0 };
+  const undone = target.startUndo(hit.applied.recordId, { ...added, poison: 0 });
+  const taken = undone?.report.taken ?? { wounds: 0, fatigue: 0, poison: 0 };
   const partial = taken.wounds < added.wounds || taken.fatigue < added.fatigue;
-  const result = await commit(message, state, { type: "spreadUndone", rowId: row.id, actorUuid, undo: { ...taken, partial } });
-  return result.ok && !report ? { ok: true, info: "GENESYS.Attack.Warn.NothingToUndo", data: { name: hit.name } } : result;
+  const result: IntentResult = undone ? { ok: true } : { ok: true, info: "GENESYS.Attack.Warn.NothingToUndo", data: { name: hit.name } };
+  return commit(message, state, { type: "spreadUndone", rowId: row.id, actorUuid, undo: { ...taken, partial } }, null, { started: undone ? [undone.written] : [], result });
 }
 
 /** Registers the card's intents. Call at init. */

@@ -183,6 +183,16 @@ export interface SealedPost {
 
 /** Posts a sealed card from this (a Narrator's) client; the warning's key when nothing could be sealed or posted. */
 export async function postSealed(post: SealedPost): Promise<CardMessage | { warning: string }> {
+  const started = await startPostSealed(post);
+  if ("warning" in started) return started;
+  return (await started.created) ?? { warning: "GENESYS.Authority.Failed" };
+}
+
+/**
+ * postSealed without waiting for the message's creation: the warning's key when nothing could be sealed, else the
+ * creation under way (undefined if a hook stopped it).
+ */
+export async function startPostSealed(post: SealedPost): Promise<{ warning: string } | { created: Promise<CardMessage | undefined> }> {
   // The id is chosen here so that the box is bound to the message it will live in (created with keepId).
   const messageId = foundry.utils.randomID();
   const sealed = await sealValue(post.value, sealContext({ id: messageId }, post), SEAL_BYTES[post.kind], post.names);
@@ -195,16 +205,23 @@ export async function postSealed(post: SealedPost): Promise<CardMessage | { warn
     whisper: recipients(post.requesterId),
     flags: { [SYSTEM_SCOPE]: { [SEALED_FLAG]: card } },
   };
-  return (await ChatMessage.implementation.create(data, { keepId: true })) ?? { warning: "GENESYS.Authority.Failed" };
+  return { created: ChatMessage.implementation.create(data, { keepId: true }) };
 }
 
 /** Seals the card's new value in place (the Narrator's client changed it); the warning's key when it could not be sealed. */
 export async function reseal(message: CardMessage, card: SealedCard, value: unknown): Promise<string | null> {
-  const sealed = await sealValue(value, sealContext(message, card), SEAL_BYTES[card.kind], card.box.strings);
-  if (!sealed.ok) return sealWarning(sealed.reason);
-  // Only the box changes; the rest of the flag as it was.
-  await message.update({ flags: { [SYSTEM_SCOPE]: { [SEALED_FLAG]: { ...card, box: sealed.box } } } });
+  const started = await startReseal(message, card, value);
+  if ("warning" in started) return started.warning;
+  await started.written;
   return null;
+}
+
+/** reseal without waiting for the message's write: a warning if it cannot be sealed, else the write under way. */
+export async function startReseal(message: CardMessage, card: SealedCard, value: unknown): Promise<{ warning: string } | { written: Promise<unknown> }> {
+  const sealed = await sealValue(value, sealContext(message, card), SEAL_BYTES[card.kind], card.box.strings);
+  if (!sealed.ok) return { warning: sealWarning(sealed.reason) };
+  // Only the box changes; the rest of the flag as it was.
+  return { written: message.update({ flags: { [SYSTEM_SCOPE]: { [SEALED_FLAG]: { ...card, box: sealed.box } } } }) };
 }
 
 /** The key of the warning a Narrator sees when a sealed card cannot be opened here. */

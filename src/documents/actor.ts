@@ -10,6 +10,7 @@ import type { AimedArea } from "../rules/attack.js";
 import { VIPER_VENOM, venomDoses, type VenomInjection } from "../rules/advanced/animals.js";
 import { resolveDamage, type DamageResult } from "../rules/damage.js";
 import { recoverByRest, type RestPeriod } from "../rules/recovery.js";
+import { conditionOf } from "../rules/condition.js";
 import type { ConditionKey, DamageCounters, DamageType } from "../rules/types.js";
 import { rulesOptions } from "../settings/rules-settings.js";
 import { isDesignatedClient } from "./designated-client.js";
@@ -146,7 +147,7 @@ export class GenesysActor<SubType extends Actor.SubType = Actor.SubType> extends
       return this;
     }
     const after = { ...before, [edit.counter]: Math.max(0, before[edit.counter] + edit.change) };
-    await this.#commit("recovery", before, after, null);
+    await this.#write("recovery", before, after, null).written;
     return this;
   }
 
@@ -157,11 +158,24 @@ export class GenesysActor<SubType extends Actor.SubType = Actor.SubType> extends
    * stop it (null); `genesys.applyDamage` follows the write.
    */
   async applyDamage(options: ApplyDamageOptions, recordId?: string): Promise<CounterChange | null> {
-    const sys = this.genesys;
-    if (!sys) return null;
+    if (!this.genesys) return null;
     if (!this.isOwner) return this.#notOwner();
     // Ferite and Fatica are protected values: a player's hit on his own actor is applied by the Narrator's client.
     if (!game.user.isGM) return narratorRequests().damage(this, options);
+    const started = this.startDamage(options, recordId);
+    if (!started) return null;
+    await started.written;
+    return started.change;
+  }
+
+  /**
+   * applyDamage on a Narrator's client, without waiting: the change is known before the write lands (the rules decide
+   * it from what the actor holds now), so a card can record it in the same round of writes. Null for anyone else, or
+   * when `genesys.preApplyDamage` stops it.
+   */
+  startDamage(options: ApplyDamageOptions, recordId?: string): { change: CounterChange; written: Promise<void> } | null {
+    const sys = this.genesys;
+    if (!sys || !game.user.isGM || !this.isOwner) return null;
     // Modules see the hit on the client that applies it (the Narrator's for a card); copies, so only a veto counts.
     if (!Hooks.call("genesys.preApplyDamage", this, { ...options })) return null;
     const area = options.bodyArea ?? AREA_FOR_AIM[options.aimedArea ?? "trunk"] ?? "torso";
@@ -194,10 +208,10 @@ export class GenesysActor<SubType extends Actor.SubType = Actor.SubType> extends
     const ledger = recordId === undefined
       ? undefined
       : recordInLedger(this.ledger, { ...before, poison: sys.poison.doses }, { id: recordId, wounds: result.wounds, fatigue: result.fatigue, poison: injection?.doses ?? 0 });
-    const committed = await this.#commit("damage", before, after, result, poison?.after, ledger);
-    const change = poison && injection ? { ...committed, poison, venom: injection } : committed;
-    Hooks.callAll("genesys.applyDamage", this, change, { ...options });
-    return change;
+    const committed = this.#write("damage", before, after, result, poison?.after, ledger);
+    const change = poison && injection ? { ...committed.change, poison, venom: injection } : committed.change;
+    const written = committed.written.then(() => { Hooks.callAll("genesys.applyDamage", this, change, { ...options }); });
+    return { change, written };
   }
 
   /**
@@ -217,7 +231,9 @@ export class GenesysActor<SubType extends Actor.SubType = Actor.SubType> extends
     if (!game.user.isGM) return narratorRequests().recover(this, rest);
     const before = this.#counters(sys);
     const { counters } = recoverByRest(before, rest, sys.fatigue.deprivation);
-    return this.#commit("recovery", before, counters, null);
+    const { change, written } = this.#write("recovery", before, counters, null);
+    await written;
+    return change;
   }
 
   /**
@@ -225,16 +241,25 @@ export class GenesysActor<SubType extends Actor.SubType = Actor.SubType> extends
    * less (or nothing, null) when rest or an edit already did; a later hit is never erased.
    */
   async undoRecorded(recordId: string, cap?: LedgerAmounts): Promise<UndoReport | null> {
-    const sys = this.genesys;
-    if (!sys) return null;
+    if (!this.genesys) return null;
     if (!this.isOwner) return this.#notOwner();
+    const started = this.startUndo(recordId, cap);
+    if (!started) return null;
+    await started.written;
+    return started.report;
+  }
+
+  /** undoRecorded without waiting for its write (see startDamage); null when nothing is left to take back. */
+  startUndo(recordId: string, cap?: LedgerAmounts): { report: UndoReport; written: Promise<void> } | null {
+    const sys = this.genesys;
+    if (!sys || !this.isOwner) return null;
     const before = this.#counters(sys);
     const back = takeBackFromLedger(this.ledger, { ...before, poison: sys.poison.doses }, recordId, cap);
     if (!back) return null;
     const after = { wounds: before.wounds - back.taken.wounds, fatigue: before.fatigue - back.taken.fatigue };
     const doses = back.taken.poison > 0 ? sys.poison.doses - back.taken.poison : undefined;
-    const change = await this.#commit("recovery", before, after, null, doses, back.entries);
-    return { change, taken: back.taken };
+    const { change, written } = this.#write("recovery", before, after, null, doses, back.entries);
+    return { report: { change, taken: back.taken }, written };
   }
 
   /**
@@ -299,21 +324,16 @@ export class GenesysActor<SubType extends Actor.SubType = Actor.SubType> extends
     return { wounds: sys.wounds.value, fatigue: sys.fatigue.value };
   }
 
-  async #commit(kind: CounterChange["kind"], before: DamageCounters, after: DamageCounters, damage: DamageResult | null, poisonDoses?: number, ledger?: LedgerEntry[]): Promise<CounterChange> {
+  /** The counters' write, and the change it makes, known before it lands: the condition after is the rules' (§1.5.2). */
+  #write(kind: CounterChange["kind"], before: DamageCounters, after: DamageCounters, damage: DamageResult | null, poisonDoses?: number, ledger?: LedgerEntry[]): { change: CounterChange; written: Promise<void> } {
     const sys = this.genesys;
     const conditionBefore = sys?.condition.key ?? "normal";
     const deprivation = Math.min(sys?.fatigue.deprivation ?? 0, after.fatigue);
     const poison = poisonDoses === undefined ? {} : { poison: { doses: poisonDoses } };
     // One write for the counters and the ledger: no client ever sees one without the other.
     const record = ledger === undefined ? {} : { ledger };
-    await this.update({ system: { wounds: { value: after.wounds }, fatigue: { value: after.fatigue, deprivation }, ...poison, ...record } });
-    return {
-      kind,
-      actorUuid: this.uuid,
-      before,
-      after,
-      condition: { before: conditionBefore, after: this.genesys?.condition.key ?? conditionBefore },
-      damage,
-    };
+    const written = this.update({ system: { wounds: { value: after.wounds }, fatigue: { value: after.fatigue, deprivation }, ...poison, ...record } }).then(() => undefined);
+    const conditionAfter = sys ? conditionOf(after, sys.wounds.max) : conditionBefore;
+    return { change: { kind, actorUuid: this.uuid, before, after, condition: { before: conditionBefore, after: conditionAfter }, damage }, written };
   }
 }

@@ -33,19 +33,28 @@ function heldBy(effect: ProneEffect): string[] | null {
  * true when this call laid him down (false: already prone, or the write failed, which is logged).
  */
 export async function layProne(actor: GenesysActor, hitId: string): Promise<boolean> {
-  try {
-    const lying = proneEffect(actor);
-    if (lying) {
-      const hits = heldBy(lying);
-      if (hits && !hits.includes(hitId)) await lying.setFlag(SYSTEM_ID, HITS_FLAG, [...hits, hitId]);
-      return false;
-    }
+  const started = startLayProne(actor, hitId);
+  await started.written;
+  return started.proned && actor.statuses.has(PRONE);
+}
+
+/**
+ * layProne without waiting: whether this call lays the victim down is known from the statuses he has now, so the card
+ * that records it can be written beside the status. A failed write is logged, never thrown.
+ */
+export function startLayProne(actor: GenesysActor, hitId: string): { proned: boolean; written: Promise<void> } {
+  const fail = (error: unknown): void => { console.error("GeneSys | laying the stunned target prone failed", error); };
+  const lying = proneEffect(actor);
+  if (lying) {
+    const hits = heldBy(lying);
+    const written = hits && !hits.includes(hitId) ? lying.setFlag(SYSTEM_ID, HITS_FLAG, [...hits, hitId]).then(() => undefined, fail) : Promise.resolve();
+    return { proned: false, written };
+  }
+  const written = (async () => {
     await actor.toggleStatusEffect(PRONE, { active: true });
     await proneEffect(actor)?.setFlag(SYSTEM_ID, HITS_FLAG, [hitId]);
-  } catch (error) {
-    console.error("GeneSys | laying the stunned target prone failed", error);
-  }
-  return actor.statuses.has(PRONE);
+  })().catch(fail);
+  return { proned: true, written };
 }
 
 /** Undo of the hit `hitId`: it no longer holds the victim down; true when that lifted him (see the header). */

@@ -13,7 +13,7 @@ import { createActor } from "../documents/helpers.js";
 import { skillData } from "../dice/helpers.js";
 import { HUMAN, useCardWorld } from "../chat/helpers.js";
 
-useCardWorld({ arrivalWaitMs: 200 });
+useCardWorld();
 
 async function setReset(value: boolean): Promise<void> {
   await game.settings.set("genesys-gdr", "resetIncrementOnCharacteristicRise", value);

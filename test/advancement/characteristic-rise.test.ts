@@ -11,7 +11,7 @@ import { createActor } from "../documents/helpers.js";
 import { skillData } from "../dice/helpers.js";
 import { HUMAN, playerId, useCardWorld } from "../chat/helpers.js";
 
-useCardWorld({ arrivalWaitMs: 200 });
+useCardWorld();
 
 /** Foundry's onChange forgets the cache; the double's set does not call it. */
 async function setReset(value: boolean): Promise<void> {

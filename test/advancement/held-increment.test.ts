@@ -13,7 +13,7 @@ import { diceDouble } from "../foundry/dice.js";
 import { jack, readableByAnyone, sealedRollOf, skill, skillData, skillId } from "../dice/helpers.js";
 import { dice, playerId, useCardWorld } from "../chat/helpers.js";
 
-useCardWorld({ arrivalWaitMs: 200 });
+useCardWorld();
 
 const asP = <T>(fn: () => Promise<T>): Promise<T> => onClient(users().player, fn);
 type Card = ChatMessage & Parameters<typeof sealedCardOf>[0];

@@ -17,7 +17,7 @@ import { createActor } from "../documents/helpers.js";
 import { skill, skillData, skillId } from "../dice/helpers.js";
 import { HUMAN, playerId, useCardWorld } from "../chat/helpers.js";
 
-useCardWorld({ arrivalWaitMs: 200 });
+useCardWorld();
 
 const DAY = 86_400;
 const settled = (): Promise<void> => timeQueue.run(() => Promise.resolve());

@@ -15,7 +15,7 @@ import { createActor } from "../documents/helpers.js";
 import { skillData, skillId } from "../dice/helpers.js";
 import { HUMAN, playerId, useCardWorld } from "../chat/helpers.js";
 
-useCardWorld({ arrivalWaitMs: 200 });
+useCardWorld();
 
 const DAY = 86_400;
 beforeEach(async () => {

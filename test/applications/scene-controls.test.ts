@@ -20,7 +20,7 @@ import { createActor } from "../documents/helpers.js";
 import type { SceneControlsDouble } from "../foundry/scene-controls.js";
 import { dice, targetActors, useCardWorld } from "../chat/helpers.js";
 
-useCardWorld({ arrivalWaitMs: 200 });
+useCardWorld();
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const WOLF = JSON.parse(fs.readFileSync(path.join(ROOT, "packs/animals/lupo_gnsAnimalWolf001.json"), "utf8")) as { name: string; type: string; system: object };

@@ -21,7 +21,7 @@ import type { User } from "../foundry/documents.js";
 import { createScene, placeToken, type Scene, type TokenDocument } from "../foundry/scenes.js";
 import { DODGE_WITH_DEXTERITY, answerFor, attackCard, dice, itemId, lastWarning, npc, playerId, rowOf, shooter, skill, stateOf, targetActors, VEST, useCardWorld, weapon } from "./helpers.js";
 
-useCardWorld({ arrivalWaitMs: 200 });
+useCardWorld();
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 // The pack's wolf, dropped on the scene as unlinked tokens the way a compendium animal is.

@@ -13,7 +13,7 @@ import { createScene, placeToken } from "../foundry/scenes.js";
 import { jack as checkJack, skillId } from "../dice/helpers.js";
 import { answerFor, dice, itemId, npc, playerId, shooter, targetActors, useCardWorld } from "./helpers.js";
 
-useCardWorld({ arrivalWaitMs: 200 });
+useCardWorld();
 
 const asP = <T>(fn: () => Promise<T>): Promise<T> => onClient(users().player, fn);
 const warningsSince = (n: number): string => foundryDouble().notifications.slice(n).filter((x) => x.level === "warn").map((x) => x.message).join(" | ");

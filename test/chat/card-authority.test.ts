@@ -19,7 +19,7 @@ import { readableByAnyone } from "../dice/helpers.js";
 import { cardState } from "../../src/chat/card-render.js";
 import { DODGE_WITH_DEXTERITY, answerFor, attackCard, dice, itemId, npc, playerId, rowOf, shooter, skill, stateOf, targetActors, VEST, useCardWorld } from "./helpers.js";
 
-useCardWorld({ arrivalWaitMs: 200 });
+useCardWorld();
 
 const gmUser = (): User => foundryDouble().users.find((u) => u.isGM)!;
 const playerUser = (): User => foundryDouble().users.find((u) => !u.isGM)!;
@@ -332,8 +332,8 @@ describe("records the requester cannot forge", () => {
     expect(rowOf(message, "r0").damage?.total).toBe(8);
   });
 
-  it("no query from earlier versions is left to call: damage and undo relays are gone", () => {
-    expect(Object.keys(CONFIG.queries).filter((k) => k.startsWith("genesys-gdr."))).toEqual(["genesys-gdr.intent"]);
+  it("no query is left to call: intents travel in the User document, answers come back the same way", () => {
+    expect(Object.keys(CONFIG.queries).filter((k) => k.startsWith("genesys-gdr."))).toEqual([]);
   });
 });
 
@@ -451,21 +451,22 @@ describe("one queue: concurrent clicks never apply twice", () => {
 
   it("a Narrator who answers after the player's timeout applies once; the player's retry is refused", async () => {
     const { thug, message } = await playerHit();
-    network.queryDelay = 30;
+    // A slow network: the player stops waiting while its own write is still on the way; the Narrator still gets it.
+    network.latency = 30;
     intentTimings.timeoutMs = 10;
     try {
       expect(await asP(() => onCardAction(message, "apply", "r0"))).toBe(false);
       expect(foundryDouble().notifications.at(-1)?.message).toContain("GENESYS.Authority.NoAnswer");
       await new Promise((r) => setTimeout(r, 80));
       expect(personOf(thug).wounds.value).toBe(8);
-      network.queryDelay = 0;
+      network.latency = 0;
       intentTimings.timeoutMs = 10_000;
       expect(await asP(() => onCardAction(message, "apply", "r0"))).toBe(false);
       expect(foundryDouble().notifications.at(-1)?.message).toContain("GENESYS.Attack.Warn.CardChanged");
       expect(personOf(thug).wounds.value).toBe(8);
     } finally {
       intentTimings.timeoutMs = 10_000;
-      network.queryDelay = 0;
+      network.latency = 0;
     }
   });
 

@@ -21,7 +21,7 @@ import { User } from "../foundry/documents.js";
 import { createScene, placeToken } from "../foundry/scenes.js";
 import { HUMAN, dice, lastWarning, playerId, skill, useCardWorld } from "./helpers.js";
 
-useCardWorld({ arrivalWaitMs: 200 });
+useCardWorld();
 
 /** A second player, so that each side of the contest has its own owner. */
 const second = new User("pl00000000000002", "Giocatrice");

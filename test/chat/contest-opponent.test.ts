@@ -18,7 +18,7 @@ import type { User } from "../foundry/documents.js";
 import { HUMAN, dice, lastWarning, playerId, skill, useCardWorld } from "./helpers.js";
 import { onContestAction } from "../../src/chat/contest-flow.js";
 
-useCardWorld({ arrivalWaitMs: 200 });
+useCardWorld();
 
 const player = (): User => foundryDouble().users.find((u) => u.id === playerId())!;
 const gm = (): User => foundryDouble().users.find((u) => u.isGM)!;

@@ -19,7 +19,7 @@ import type { User } from "../foundry/documents.js";
 import { fight, settle } from "../combat/helpers.js";
 import { DODGE_WITH_DEXTERITY, HUMAN, answerFor, attackCard, dice, itemId, npc, playerId, rowOf, shooter, targetActors, useCardWorld } from "./helpers.js";
 
-useCardWorld({ arrivalWaitMs: 200 });
+useCardWorld();
 
 const gmUser = (): User => foundryDouble().users.find((u) => u.isGM)!;
 const playerUser = (): User => foundryDouble().users.find((u) => !u.isGM)!;

@@ -9,7 +9,7 @@ import { diceDouble } from "../foundry/dice.js";
 import { TokenDouble, target } from "../foundry/chat.js";
 import { bootSystem, foundryDouble } from "../foundry/boot.js";
 import { beforeAll, beforeEach } from "vitest";
-import { intentTimings, resetIntentMemory } from "../../src/authority/intent-channel.js";
+import { resetIntentMemory } from "../../src/authority/intent-channel.js";
 import { registerChatCards } from "../../src/chat/chat-hooks.js";
 import { resetRulesOptionsCache } from "../../src/settings/rules-settings.js";
 import { resetNetwork } from "../foundry/clients.js";
@@ -137,10 +137,9 @@ export async function attackCard(...args: Parameters<typeof attack>): Promise<Ca
 
 /**
  * The card tests' world: the system booted with its chat cards, and before each test the rules' defaults (no grazing
- * hits), a quiet network, no remembered intents and no queued dice. `arrivalWaitMs` shortens how long the GM's client
- * waits for an intent that never comes, for tests that send forged ones.
+ * hits), a quiet network, no remembered intents and no queued dice.
  */
-export function useCardWorld(options: { arrivalWaitMs?: number } = {}): void {
+export function useCardWorld(): void {
   beforeAll(async () => {
     await bootSystem();
     registerChatCards();
@@ -151,6 +150,5 @@ export function useCardWorld(options: { arrivalWaitMs?: number } = {}): void {
     resetNetwork();
     resetIntentMemory();
     diceDouble().queue.length = 0;
-    if (options.arrivalWaitMs !== undefined) intentTimings.arrivalWaitMs = options.arrivalWaitMs;
   });
 }

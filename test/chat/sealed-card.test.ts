@@ -24,7 +24,7 @@ import { personOf } from "../documents/helpers.js";
 import { readableByAnyone, skillData, skillId, jack as checkJack, sealedRollOf } from "../dice/helpers.js";
 import { DODGE_WITH_DEXTERITY, answerFor, dice, itemId, npc, playerId, rowOf, shooter, targetActors, useCardWorld } from "./helpers.js";
 
-useCardWorld({ arrivalWaitMs: 200 });
+useCardWorld();
 
 afterEach(() => {
   const double = foundryDouble();

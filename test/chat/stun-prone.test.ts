@@ -19,7 +19,7 @@ import { createScene, placeToken } from "../foundry/scenes.js";
 import type { User } from "../foundry/documents.js";
 import { DODGE_WITH_DEXTERITY, HUMAN, VEST, answerFor, attackCard, dice, itemId, lastWarning, npc, playerId, rowOf, shooter, stateOf, targetActors, useCardWorld } from "./helpers.js";
 
-useCardWorld({ arrivalWaitMs: 200 });
+useCardWorld();
 
 const playerUser = (): User => foundryDouble().users.find((u) => !u.isGM)!;
 const asP = <T>(fn: () => Promise<T>): Promise<T> => onClient(playerUser(), fn);

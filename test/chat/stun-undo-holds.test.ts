@@ -12,7 +12,7 @@ import { GenesysActor } from "../../src/documents/actor.js";
 import { createScene, placeToken } from "../foundry/scenes.js";
 import { DODGE_WITH_DEXTERITY, VEST, dice, itemId, npc, rowOf, shooter, useCardWorld } from "./helpers.js";
 
-useCardWorld({ arrivalWaitMs: 200 });
+useCardWorld();
 
 beforeEach(async () => {
   await game.settings.set("genesys-gdr", "stunRule", true);

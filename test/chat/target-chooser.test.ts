@@ -19,7 +19,7 @@ import { foundryDouble } from "../foundry/boot.js";
 import type { User } from "../foundry/documents.js";
 import { dice, itemId, npc, playerId, rowOf, shooter, skill, stateOf, targetActors, useCardWorld, weapon } from "./helpers.js";
 
-useCardWorld({ arrivalWaitMs: 200 });
+useCardWorld();
 
 const playerUser = (): User => foundryDouble().users.find((u) => !u.isGM)!;
 const asP = <T>(fn: () => Promise<T>): Promise<T> => onClient(playerUser(), fn);

@@ -3,7 +3,8 @@
  * manual-entry prompt and posts it to the Narrators only. Nothing the player's client receives holds a number.
  */
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { INTENT_QUERY, requestIntent, resetIntentMemory } from "../../src/authority/intent-channel.js";
+import { requestIntent, resetIntentMemory } from "../../src/authority/intent-channel.js";
+import { isStoredAnswer } from "../../src/authority/answer-box.js";
 import { CHECK_INTENTS } from "../../src/dice/check-intents.js";
 import { GenesysCheckRoll } from "../../src/dice/genesys-roll.js";
 import { gmQueue } from "../../src/authority/serial-queue.js";
@@ -13,20 +14,22 @@ import { onClient, resetNetwork } from "../foundry/clients.js";
 import { diceDouble } from "../foundry/dice.js";
 import { dice, jack, lastMessage, pressRoll, readableByAnyone, rollOf, sealedRollOf, skill, skillData, skillId } from "./helpers.js";
 
-type QueryHandler = (data: unknown, options: unknown) => Promise<unknown>;
-// The types give CONFIG.queries each registered query's own signature; the spy wraps any of them alike.
-const queries = (): Record<string, QueryHandler | undefined> => (CONFIG as unknown as { queries: Record<string, QueryHandler | undefined> }).queries;
-
-let realHandler: QueryHandler | undefined;
-/** What crossed the network to the player: every answer of the GM's client. */
+/** What crossed the network to every client in the player's User document: the answers of the GM's client. */
 const answers: unknown[] = [];
-/** What the player's client had written in its User document when the GM's client read it. */
+/** The intents the player's client wrote in its User document. */
 const sent: unknown[] = [];
 
+interface FlagChanges { flags?: { "genesys-gdr"?: { intents?: Record<string, unknown>; answers?: Record<string, unknown> } } }
 
 beforeAll(async () => {
   await bootSystem();
-  realHandler = queries()[INTENT_QUERY];
+  // Every client sees every User update (V13-API §10); recorded once, on the player's own client.
+  Hooks.on("updateUser", (user, changes) => {
+    if (user.id !== users().player.id || !user.isSelf) return;
+    const scope = (changes as FlagChanges).flags?.["genesys-gdr"];
+    for (const [key, value] of Object.entries(scope?.intents ?? {})) if (!key.startsWith("-=")) sent.push({ [key]: structuredClone(value) });
+    for (const [key, value] of Object.entries(scope?.answers ?? {})) if (!key.startsWith("-=")) answers.push(structuredClone(value));
+  });
 });
 
 beforeEach(() => {
@@ -40,19 +43,9 @@ beforeEach(() => {
   sent.length = 0;
   resetNetwork();
   resetIntentMemory();
-  const { player } = users();
-  const handler = realHandler;
-  if (!handler) throw new Error("the intent query is not registered");
-  queries()[INTENT_QUERY] = async (data, options) => {
-    sent.push(structuredClone(player.getFlag("genesys-gdr", "intents")));
-    const answer = await handler(data, options);
-    answers.push(structuredClone(answer));
-    return answer;
-  };
 });
 
 afterEach(() => {
-  queries()[INTENT_QUERY] = realHandler;
   for (const user of foundryDouble().users.contents) user.active = true;
 });
 
@@ -118,15 +111,17 @@ describe("a player's blind check is rolled by the Narrator's client", () => {
     expect(notes.map((n) => n.level)).toEqual(["info"]);
     expect(notes[0]?.message).toContain("GENESYS.Check.BlindMade");
     expect(notes[0]?.message).toContain("Corsa");
-    expect(answers).toEqual([{ ok: true }]);
-    const received = JSON.stringify({ notes, answers });
+    // The answer every client receives is a sealed box (authority/answer-box.ts), the notification carries no number.
+    expect(answers).toHaveLength(1);
+    expect(answers.every(isStoredAnswer)).toBe(true);
+    const received = JSON.stringify(notes);
     expect(received).not.toMatch(/\d/);
     expect(received).not.toMatch(/success|failure|chance|outcome|total|dice/i);
     // It sent only what was asked, and the request is gone from its document once answered.
     expect(sent).toHaveLength(1);
     // The intents flag is keyed by a random key: only its values matter here.
     expect(Object.values(sent[0] as Record<string, unknown>)).toEqual([
-      { kind: CHECK_INTENTS.blind, payload: { actorUuid: actor.uuid, characteristic: null, skillId: skillId(actor, "Corsa"), difficulty: 20, modifiers: 0 }, sentAt: expect.any(Number) as unknown, proof: expect.any(String) as unknown },
+      { kind: CHECK_INTENTS.blind, payload: { actorUuid: actor.uuid, characteristic: null, skillId: skillId(actor, "Corsa"), difficulty: 20, modifiers: 0 }, sentAt: expect.any(Number) as unknown, reply: expect.stringMatching(/^[A-Za-z0-9+/]{43}=$/) as unknown },
     ]);
     expect(player.getFlag("genesys-gdr", "intents")).toEqual({});
     expect(diceDouble().evaluations.filter((e) => e.userId === player.id)).toEqual([]);
@@ -142,7 +137,7 @@ describe("a player's blind check is rolled by the Narrator's client", () => {
     expect(diceDouble().dialogs.length).toBe(dialogs + 1);
     // The intents flag is keyed by a random key: only its values matter here.
     expect(Object.values(sent[0] as Record<string, unknown>)).toEqual([
-      { kind: CHECK_INTENTS.blind, payload: { actorUuid: actor.uuid, characteristic: "perception", skillId: null, difficulty: null, modifiers: -2 }, sentAt: expect.any(Number) as unknown, proof: expect.any(String) as unknown },
+      { kind: CHECK_INTENTS.blind, payload: { actorUuid: actor.uuid, characteristic: "perception", skillId: null, difficulty: null, modifiers: -2 }, sentAt: expect.any(Number) as unknown, reply: expect.stringMatching(/^[A-Za-z0-9+/]{43}=$/) as unknown },
     ]);
     const roll = sealedRollOf(lastMessage());
     expect(roll.options).toMatchObject({ blind: true, difficulty: null, modifiers: -2, grade: 7, label: "GENESYS.Characteristic.perception" });
@@ -183,7 +178,8 @@ describe("the increment point of a blind check", () => {
     expect(await roll.render()).toContain("GENESYS.Check.Increment.Blind");
     expect(await roll.render({ isPrivate: true })).not.toContain("GENESYS.Check.Increment");
     expect(skillData(actor, "Arrampicata").increment).toBe(0);
-    expect(JSON.stringify({ notes, answers })).not.toMatch(/\d|increment/i);
+    expect(JSON.stringify(notes)).not.toMatch(/\d|increment/i);
+    expect(answers.every(isStoredAnswer)).toBe(true);
   });
 
   it("not even a sixth point shows: the grade stays as it was", async () => {

@@ -96,7 +96,7 @@ describe("actor.applyDamage", () => {
       expect(await asPlayer(() => t.recover({ days: 5 }))).toBeNull();
       expect(await asPlayer(() => t.undoRecorded("cccccccccccccccc"))).toBeNull();
       expect(personOf(t).wounds.value).toBe(5);
-      expect(Object.keys(CONFIG.queries).filter((k) => k.startsWith("genesys-gdr."))).toEqual(["genesys-gdr.intent"]);
+      expect(Object.keys(CONFIG.queries).filter((k) => k.startsWith("genesys-gdr."))).toEqual([]);
     });
   });
 

@@ -25,7 +25,7 @@ import { createScene, placeToken } from "../foundry/scenes.js";
 import { DODGE_WITH_DEXTERITY, HUMAN, PISTOL, answerFor, attackCard, dice, itemId, npc, playerId, rowOf, shooter, skill, stateOf, targetActors, useCardWorld } from "../chat/helpers.js";
 import { createActor } from "../documents/helpers.js";
 
-useCardWorld({ arrivalWaitMs: 200 });
+useCardWorld();
 
 const playerUser = (): User => foundryDouble().users.find((u) => !u.isGM)!;
 const asP = <T>(fn: () => Promise<T>): Promise<T> => onClient(playerUser(), fn);

@@ -4,7 +4,7 @@
  * tokens that carry their actor; and a canvas without a scene (canvas.ready false), so distances come from the dialog.
  * Each member names its evidence or says "assumption".
  */
-import { onClient } from "./clients.js";
+import { onClient, roundTrip } from "./clients.js";
 import { mergeObject } from "./data-model.js";
 import { Collection, randomID } from "./documents.js";
 import { ChatMessage as RollMessage, Roll, diceDouble, type RollJSON } from "./dice.js";
@@ -39,9 +39,11 @@ export class ChatMessage extends RollMessage {
   static override async create(data: Record<string, unknown>, options: { rollMode?: string; keepId?: boolean } = {}): Promise<ChatMessage> {
     const message = new ChatMessage(data, options);
     if (game().messages.has(message.id)) throw new Error(`ChatMessage "${message.id}" already exists`);
+    // A write like any other: stored once the server has answered (clients.ts).
+    await roundTrip();
+    if (game().messages.has(message.id)) throw new Error(`ChatMessage "${message.id}" already exists`);
     diceDouble().messages.push(message);
     game().messages.set(message.id, message);
-    await Promise.resolve();
     const creator = game().user.id;
     const hooks = (globalThis as unknown as { Hooks: { callAll(name: string, ...args: unknown[]): boolean } }).Hooks;
     for (const client of game().users.contents.filter((u) => (u as { active?: boolean }).active !== false)) {
@@ -71,6 +73,8 @@ export class ChatMessage extends RollMessage {
    *  "User … lacks permission to update ChatMessage …" (vigoren/foundryvtt-simple-calendar#584). */
   async update(changes: Record<string, unknown>): Promise<this> {
     if (!this.canUserModify(game().user, "update")) throw new Error(`User ${game().user.name} lacks permission to update ChatMessage ${this.id}`);
+    // Applied once the server has answered (clients.ts).
+    await roundTrip();
     this.updates.push(structuredClone(changes));
     const merged = mergeObject({ flags: this.flags, content: this.content, whisper: this.whisper, blind: this.blind, rolls: this.rolls.map((r) => r.toJSON()) }, changes);
     this.flags = merged["flags"] as Record<string, Record<string, unknown>>;
@@ -79,7 +83,6 @@ export class ChatMessage extends RollMessage {
     this.whisper = [...(merged["whisper"] as string[])];
     this.blind = merged["blind"] === true;
     this.rolls = (merged["rolls"] as unknown[]).map((r) => Roll.fromData(JSON.parse(JSON.stringify(r)) as RollJSON));
-    await Promise.resolve();
     return this;
   }
 }

@@ -5,8 +5,8 @@
  */
 import { ActiveEffect, broadcastHook, effectsOf, preCreateEffects } from "./effects.js";
 import { DataModelValidationError } from "./fields.js";
-import { mergeObject, type TypeDataModel } from "./data-model.js";
-import { deliverQuery, onClient, roundTrip } from "./clients.js";
+import { expandObject, mergeObject, type TypeDataModel } from "./data-model.js";
+import { onClient, roundTrip } from "./clients.js";
 import { refuseGmOnlyChange, refuseGmOnlyCreation } from "./server-guard.js";
 
 /** Marks a write that skips the writing client's hooks (rawUpdate below); never a Foundry option. */
@@ -38,12 +38,15 @@ export class User {
   getFlag(scope: string, key: string): unknown {
     return this.flags[scope]?.[key];
   }
-  async update(changes: Record<string, unknown>): Promise<this> {
+  /** After the round trip every connected client's `updateUser` hook is told the changes (expanded, deletion keys
+   *  kept) and the writer's id (V13-API §10: the userId comes with the server's broadcast). */
+  async update(changes: Record<string, unknown>, options: Record<string, unknown> = {}): Promise<this> {
     const caller = game().user;
     if (!caller.isGM && caller.id !== this.id) throw new Error(`User ${caller.name} lacks permission to update User ${this.id}`);
     await roundTrip();
     const merged = mergeObject({ flags: this.flags }, changes);
     this.flags = merged["flags"] as Record<string, Record<string, unknown>>;
+    await broadcastHook("updateUser", this, expandObject(structuredClone(changes)), options);
     return this;
   }
   async setFlag(scope: string, key: string, value: unknown): Promise<this> {
@@ -59,10 +62,6 @@ export class User {
     if (macro) this.hotbar[slot] = macro.id;
     else Reflect.deleteProperty(this.hotbar, slot);
     return this;
-  }
-  /** v13 User#query: the handler runs on this user's client; see clients.ts for what it is told and the timeout. */
-  async query(name: string, data: unknown, options: { timeout?: number } = {}): Promise<unknown> {
-    return deliverQuery(this, name, data, options);
   }
 }
 

@@ -15,7 +15,7 @@ import { createScene, placeToken } from "../foundry/scenes.js";
 import type { User } from "../foundry/documents.js";
 import { HUMAN, PISTOL, dice, playerId, skill, useCardWorld } from "../chat/helpers.js";
 
-useCardWorld({ arrivalWaitMs: 200 });
+useCardWorld();
 
 const gm = (): User => foundryDouble().users.find((u) => u.isGM)!;
 

@@ -31,7 +31,7 @@ import { HUMAN, dice, lastWarning, playerId, skill, useCardWorld } from "../chat
 import { renderAnimal, renderPerson, translations } from "../applications/sheet-fixtures.js";
 import { press } from "../applications/press-action.js";
 
-useCardWorld({ arrivalWaitMs: 200 });
+useCardWorld();
 beforeAll(() => {
   registerCombat();
 });

@@ -25,7 +25,7 @@ import { createScene, deleteToken, placeToken, type Scene } from "../foundry/sce
 import type { User } from "../foundry/documents.js";
 import { HUMAN, dice, lastWarning, playerId, skill, useCardWorld } from "../chat/helpers.js";
 
-useCardWorld({ arrivalWaitMs: 200 });
+useCardWorld();
 
 const gm = (): User => foundryDouble().users.find((u) => u.isGM)!;
 const player = (): User => foundryDouble().users.find((u) => u.id === playerId())!;

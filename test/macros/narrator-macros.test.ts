@@ -11,7 +11,7 @@ import { onClient } from "../foundry/clients.js";
 import { diceDouble } from "../foundry/dice.js";
 import { dice, npc, playerId, shooter, skill, targetActors, useCardWorld } from "../chat/helpers.js";
 
-useCardWorld({ arrivalWaitMs: 200 });
+useCardWorld();
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 interface MacroSource { _id: string; name: string; type: string; command: string }

@@ -17,7 +17,7 @@ import { createScene, placeToken, type Scene } from "../foundry/scenes.js";
 import { createActor, personOf } from "../documents/helpers.js";
 import { HUMAN, playerId, useCardWorld } from "../chat/helpers.js";
 
-useCardWorld({ arrivalWaitMs: 200 });
+useCardWorld();
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const WOLF = JSON.parse(fs.readFileSync(path.join(ROOT, "packs/animals/lupo_gnsAnimalWolf001.json"), "utf8")) as { name: string; type: string; system: object };

@@ -9,7 +9,7 @@ import { createScene, placeToken, type Scene } from "../foundry/scenes.js";
 import { createActor, personOf } from "../documents/helpers.js";
 import { HUMAN, useCardWorld } from "../chat/helpers.js";
 
-useCardWorld({ arrivalWaitMs: 200 });
+useCardWorld();
 
 let scene: Scene;
 beforeEach(async () => {

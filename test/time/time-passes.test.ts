@@ -19,7 +19,7 @@ import { createScene, placeToken, type Scene } from "../foundry/scenes.js";
 import { animalOf, createActor, personOf } from "../documents/helpers.js";
 import { HUMAN, playerId, useCardWorld } from "../chat/helpers.js";
 
-useCardWorld({ arrivalWaitMs: 200 });
+useCardWorld();
 
 const H = 3600;
 const ROOT = path.resolve(import.meta.dirname, "../..");

@@ -10,7 +10,7 @@ import { createScene, placeToken, type Scene } from "../foundry/scenes.js";
 import { createActor, personOf } from "../documents/helpers.js";
 import { HUMAN, playerId, useCardWorld } from "../chat/helpers.js";
 
-useCardWorld({ arrivalWaitMs: 200 });
+useCardWorld();
 
 let scene: Scene;
 beforeEach(async () => {

@@ -12,7 +12,7 @@ import { createScene, type Scene } from "../foundry/scenes.js";
 import { createActor, personOf } from "../documents/helpers.js";
 import { HUMAN, playerId, useCardWorld } from "../chat/helpers.js";
 
-useCardWorld({ arrivalWaitMs: 200 });
+useCardWorld();
 
 interface Card { flags: Record<string, Record<string, unknown> | undefined> }
 // The double's messages carry their flags as stored; the card is read back through the same checker Undo uses.

@@ -16,7 +16,7 @@ import { clearTemplates, placeTemplate } from "../foundry/templates.js";
 import { createActor } from "../documents/helpers.js";
 import { HUMAN, dice, useCardWorld } from "../chat/helpers.js";
 
-useCardWorld({ arrivalWaitMs: 200 });
+useCardWorld();
 
 type Board = { tokens?: { controlled: unknown[] } };
 const board = (): Board => (globalThis as unknown as { canvas: Board }).canvas;

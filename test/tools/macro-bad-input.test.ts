@@ -7,7 +7,7 @@ import { createActor } from "../documents/helpers.js";
 import { HUMAN, npc, useCardWorld } from "../chat/helpers.js";
 import type { GenesysActor } from "../../src/documents/actor.js";
 
-useCardWorld({ arrivalWaitMs: 200 });
+useCardWorld();
 
 function select(...actors: GenesysActor[]): void {
   const c = (globalThis as unknown as { canvas: { tokens?: { controlled: TokenDouble[] } } }).canvas;

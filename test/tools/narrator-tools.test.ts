@@ -22,7 +22,7 @@ import { createScene, placeToken, type TokenDocument } from "../foundry/scenes.j
 import { createActor } from "../documents/helpers.js";
 import { HUMAN, dice, npc, targetActors, useCardWorld } from "../chat/helpers.js";
 
-useCardWorld({ arrivalWaitMs: 200 });
+useCardWorld();
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const WOLF = JSON.parse(fs.readFileSync(path.join(ROOT, "packs/animals/lupo_gnsAnimalWolf001.json"), "utf8")) as { name: string; type: string; system: object };
