@@ -275,7 +275,9 @@ export function onIntentWritten(user: User.Stored, key: string, writerId: string
 
 /** The update hook on every client: the GM's answers intents, the sender's reads its answers. */
 function onUserUpdate(user: User.Stored, changes: unknown, writerId: string): void {
-  if (game.user.isActiveGM) for (const key of writtenKeys(changes, "intents")) void onIntentWritten(user, key, writerId);
+  // One write naming a thousand intents would cost the Narrator's client a thousand answers: beyond what may be in
+  // flight at once, the rest of one write is not looked at (nor answered; the sweep at ready removes them).
+  if (game.user.isActiveGM) for (const key of writtenKeys(changes, "intents").slice(0, intentLimits.inFlight)) void onIntentWritten(user, key, writerId);
   // fvtt-types types get() as always finding the user; a broadcast's id may name one deleted since.
   const writer = game.users.get(writerId) as User.Stored | undefined;
   if (!user.isSelf || !writer?.isGM) return;

@@ -5,12 +5,12 @@
  * the rules and writes the card. Modifiers and who stood in the advantageous position are the Narrator's word. Cards
  * are authored here, so no player can edit their flags; one not authored by a GM is never acted on.
  */
-import { registerIntent, type IntentResult, type Requester } from "../authority/intent-channel.js";
+import { answerWhile, registerIntent, type IntentOutcome, type IntentResult, type Requester } from "../authority/intent-channel.js";
 import { isCharacteristic, prepareCheck, type CheckPlan } from "../dice/check-request.js";
 import { sentTwoD10 } from "../dice/sent-dice.js";
 import { knownRoll } from "../documents/known-roll.js";
 import type { GenesysActor } from "../documents/actor.js";
-import { recordIncrement } from "../documents/skill-increment.js";
+import { startIncrement } from "../documents/skill-increment.js";
 import { isAdvantaged } from "../rules/increment.js";
 import type { CharacteristicKey } from "../rules/types.js";
 import { SYSTEM_SCOPE } from "./attack-card.js";
@@ -130,7 +130,7 @@ export function contestState(message: CardMessage): ContestState | null {
 
 // ───────────────────────── start ─────────────────────────
 
-async function onStart(requester: Requester, raw: unknown): Promise<IntentResult> {
+async function onStart(requester: Requester, raw: unknown): Promise<IntentOutcome> {
   const p = readStartPayload(raw);
   if (!p) return INVALID;
   const actors: GenesysActor[] = [];
@@ -162,8 +162,12 @@ async function onStart(requester: Requester, raw: unknown): Promise<IntentResult
     content: await renderContest(state, NO_CONTEST_VIEWER),
     flags: { [SYSTEM_SCOPE]: { [CONTEST_FLAG]: state } },
   } as ChatMessage.CreateData; // the system's FlagConfig entry lists the attack card's flags; this one is read as unknown
-  const created = await ChatMessage.implementation.create(data);
-  return created ? { ok: true, data: { messageId: created.id } } : no("GENESYS.Authority.Failed", { message: "ChatMessage.create" });
+  // Its id chosen here (created with keepId), so that the answer names the card in the same round as its creation.
+  const messageId = foundry.utils.randomID();
+  const created = ChatMessage.implementation.create({ ...data, _id: messageId }, { keepId: true }).then((message) => {
+    if (!message) throw new Error("ChatMessage.create made no message");
+  });
+  return answerWhile(created, { ok: true, data: { messageId } });
 }
 
 /** §1.8.2 (A-14) the side in the better position by grade or modifiers (the condition penalty counts), else null. */
@@ -195,22 +199,26 @@ function load(raw: Record<string, unknown>): Loaded | IntentResult {
 
 const isLoaded = (v: Loaded | IntentResult): v is Loaded => "state" in v;
 
-/** Writes the card; `roll`, a side's dice this update records, joins the message's Rolls (Dice So Nice, a reload). */
-async function commit(message: CardMessage, update: ContestUpdate, roll: Pick<Roll, "toJSON"> | null = null): Promise<IntentResult> {
+/**
+ * Writes the card; `roll`, a side's dice this update records, joins the message's Rolls (Dice So Nice, a reload). The
+ * points, the card and what a settlement sets off go out in one round, the answer beside them.
+ */
+async function commit(message: CardMessage, update: ContestUpdate, roll: Pick<Roll, "toJSON"> | null = null): Promise<IntentOutcome> {
   if (!update.ok) {
     if (update.reason === "tooManyRounds") return no("GENESYS.Contest.Warn.TooManyRounds", { max: String(MAX_CONTEST_ROUNDS) });
     return no(update.reason === "stale" ? "GENESYS.Contest.Warn.CardChanged" : "GENESYS.Authority.Invalid");
   }
-  const state = await awardOnce(update.state);
+  const { state, written } = await awardOnce(update.state);
   const settlesNow = contestState(message)?.settled === null && state.settled !== null;
-  await message.update({
+  const card = message.update({
     flags: { [SYSTEM_SCOPE]: { [CONTEST_FLAG]: state } },
     content: await renderContest(state, NO_CONTEST_VIEWER),
     // The roller already threw these dice (contest-flow.ts); Dice So Nice's update hook stands aside for contest cards.
     ...(roll ? { rolls: [...message.rolls.map((r) => r.toJSON()), roll.toJSON()] } : {}),
   } as ChatMessage.UpdateData); // flags are typed as the attack card's; the contest's state is merged the same way
-  if (settlesNow) for (const listener of settledListeners) await listener(message, state);
-  return { ok: true };
+  // A settlement's listeners read the state given and the card's own tag, not what this update writes.
+  const settled = settlesNow ? settledListeners.map((listener) => listener(message, state)) : [];
+  return answerWhile(Promise.all([card, ...written, ...settled]));
 }
 
 /** Told once, on the GM's client, when a contest card settles (a grapple's contest applies its outcome: src/grapple). */
@@ -225,22 +233,25 @@ export function onContestSettled(listener: ContestSettledListener): void {
  * §1.8.2 the points a won contest earned, stored once: the settlement happens in exactly one intent (the queue runs one
  * at a time and a settled card takes no more rolls), and `increments` is set there.
  */
-async function awardOnce(state: ContestState): Promise<ContestState> {
-  if (state.settled?.outcome !== "win" || state.increments !== null) return state;
+async function awardOnce(state: ContestState): Promise<{ state: ContestState; written: Promise<void>[] }> {
+  if (state.settled?.outcome !== "win" || state.increments !== null) return { state, written: [] };
   const earned = earnedPoints(state);
   const increments: ContestState["increments"] = { a: null, b: null };
+  const written: Promise<void>[] = [];
   for (const id of SIDE_IDS) {
     const award = earned?.[id];
     const side = state[id];
     if (!award?.earned || !award.reason || side.skillId === null) continue;
     const actor = await actorFrom(side.actorUuid);
-    increments[id] = actor ? await recordIncrement(actor, side.skillId, award.reason) : { reason: award.reason, status: "failed", points: 0, grade: null };
+    const point = actor ? startIncrement(actor, side.skillId, award.reason) : null;
+    increments[id] = point?.record ?? { reason: award.reason, status: "failed", points: 0, grade: null };
+    if (point) written.push(point.written);
   }
-  return { ...state, increments };
+  return { state: { ...state, increments }, written };
 }
 
 /** §1.7.5 one side rolls: its owner's (or the Narrator's) two d10; grade and penalty from its actor now. */
-async function onRoll(requester: Requester, raw: unknown): Promise<IntentResult> {
+async function onRoll(requester: Requester, raw: unknown): Promise<IntentOutcome> {
   if (!isObject(raw) || !isSide(raw["side"])) return INVALID;
   const loaded = load(raw);
   if (!isLoaded(loaded)) return loaded;
@@ -270,7 +281,7 @@ async function onRoll(requester: Requester, raw: unknown): Promise<IntentResult>
 }
 
 /** §1.7.5 the Narrator's answer to a tie. */
-async function onTie(requester: Requester, raw: unknown): Promise<IntentResult> {
+async function onTie(requester: Requester, raw: unknown): Promise<IntentOutcome> {
   if (!requester.isGM) return no("GENESYS.Contest.Warn.NarratorOnly");
   if (!isObject(raw) || (raw["choice"] !== "reroll" && raw["choice"] !== "intermediate")) return INVALID;
   const loaded = load(raw);
@@ -279,7 +290,7 @@ async function onTie(requester: Requester, raw: unknown): Promise<IntentResult> 
 }
 
 /** §1.8.2 (A-14) the Narrator confirms or changes who stood in the advantageous position. */
-async function onAdvantage(requester: Requester, raw: unknown): Promise<IntentResult> {
+async function onAdvantage(requester: Requester, raw: unknown): Promise<IntentOutcome> {
   if (!requester.isGM) return no("GENESYS.Contest.Warn.NarratorOnly");
   if (!isObject(raw) || !(raw["advantaged"] === null || isSide(raw["advantaged"]))) return INVALID;
   const loaded = load(raw);
@@ -288,7 +299,7 @@ async function onAdvantage(requester: Requester, raw: unknown): Promise<IntentRe
 }
 
 /** §1.7.5 the Narrator sets one side's situational modifier (a player's contest starts with none), before it rolls. */
-async function onModifiers(requester: Requester, raw: unknown): Promise<IntentResult> {
+async function onModifiers(requester: Requester, raw: unknown): Promise<IntentOutcome> {
   if (!requester.isGM) return no("GENESYS.Contest.Warn.NarratorOnly");
   if (!isObject(raw) || !isSide(raw["side"]) || !isWhole(raw["modifiers"])) return INVALID;
   const loaded = load(raw);

@@ -7,16 +7,16 @@
  * result stay in the card's sealed part; the open roll message of a hidden-difficulty row carries no difficulty, and a
  * blind row goes through the sealed blind check (dice/check-intents.ts), rolled here so no player's client holds it.
  */
-import { registerIntent, type IntentResult, type Requester } from "../authority/intent-channel.js";
+import { answerWhile, registerIntent, type IntentOutcome, type IntentResult, type Requester } from "../authority/intent-channel.js";
 import { sealValue, sealWarning } from "../authority/seal.js";
 import { rollModeOption } from "../compat/message-mode.js";
 import { skillByKey } from "../data/item/skill.js";
-import { postBlindCheck } from "../dice/check-intents.js";
+import { startBlindCheck } from "../dice/check-intents.js";
 import { checkRollOptions, checkSetup, prepareCheck, type CheckPlan } from "../dice/check-request.js";
 import { GenesysCheckRoll } from "../dice/genesys-roll.js";
 import { sentTwoD10 } from "../dice/sent-dice.js";
 import { GenesysActor } from "../documents/actor.js";
-import { recordIncrement } from "../documents/skill-increment.js";
+import { recordIncrement, startIncrement } from "../documents/skill-increment.js";
 import { resolveCheck } from "../rules/check.js";
 import { incrementFromCheck } from "../rules/increment.js";
 import type { CharacteristicKey } from "../rules/types.js";
@@ -237,7 +237,12 @@ async function writeCard(message: CardMessage, state: RequestState): Promise<voi
   await message.update(await cardFields(state));
 }
 
-async function onRoll(requester: Requester, raw: unknown): Promise<IntentResult> {
+/** A creation a hook stopped is a failure of the writes answered for (told to the requester late). */
+function mustExist(message: unknown): void {
+  if (!message) throw new Error("ChatMessage.create made no message");
+}
+
+async function onRoll(requester: Requester, raw: unknown): Promise<IntentOutcome> {
   if (!isObject(raw) || !isId(raw["rowId"])) return INVALID;
   const loaded = loadRequest(raw["messageId"]);
   if (!isLoaded(loaded)) return loaded;
@@ -260,13 +265,16 @@ async function onRoll(requester: Requester, raw: unknown): Promise<IntentResult>
 
   let result: RequestResult;
   let messageId: string;
+  // The roll's message, the skill's point, the card and the Movimento go out in one round of writes.
+  const writes: Promise<unknown>[] = [];
   if (state.blind) {
     // §1.7.3 rolled here and sealed; its point is held back for the sealed card's Reveal (check-intents.ts).
-    const posted = await postBlindCheck(GenesysCheckRoll, actor, plan, requester);
+    const posted = await startBlindCheck(GenesysCheckRoll, actor, plan, requester);
     if ("warning" in posted) return no(posted.warning);
     const [a = 1, b = 1] = posted.roll.diceResults ?? [];
     result = { ...judge(plan, [a, b], difficulty).result, increment: posted.roll.options.increment ?? null };
     messageId = posted.id;
+    writes.push(posted.created);
   } else {
     const roll = rebuildRoll(raw["roll"], plan, state.hidden ? null : difficulty);
     if (!roll) return no("GENESYS.Attack.Warn.BadDice");
@@ -278,26 +286,30 @@ async function onRoll(requester: Requester, raw: unknown): Promise<IntentResult>
       // §1.8.2 an open difficulty: the point goes on the skill now, and the roll's card says so. A hidden one: held
       // back on the Narrators' part until they reveal the request, since a new point would tell the player it succeeded.
       if (state.hidden) result.increment = { reason, status: "blind", points: skillPoints(actor, plan.skillId), grade: null };
-      else roll.options.increment = result.increment = await recordIncrement(actor, plan.skillId, reason);
+      else {
+        const point = startIncrement(actor, plan.skillId, reason);
+        roll.options.increment = result.increment = point.record;
+        writes.push(point.written);
+      }
     }
-    // Prepared, then created, so that the card learns the message's id whatever toMessage answers.
+    // Prepared with an id of its own (created with keepId), so that the card names the message in the same round.
     const mode = rollModeOption("public");
     const data = await roll.toMessage({ speaker: ChatMessage.getSpeaker({ actor }) }, { rollMode: mode, create: false });
-    const posted = await ChatMessage.implementation.create(data, { rollMode: mode });
-    if (!posted?.id) return no("GENESYS.Authority.Failed", { message: "toMessage" });
-    messageId = posted.id;
+    messageId = foundry.utils.randomID();
+    writes.push(ChatMessage.implementation.create({ ...data, _id: messageId }, { rollMode: mode, keepId: true }).then(mustExist));
   }
 
   const next: RequestState = { ...state, rows: { ...state.rows, [row.id]: { ...row, rolled: true, messageId, result: state.hidden || state.blind ? null : result } } };
   if (secret) {
     const sealed = await sealValue({ ...secret, results: { ...secret.results, [row.id]: result } } satisfies RequestSecret, requestSealContext(message.id ?? ""), REQUEST_SEAL_BYTES);
-    if (!sealed.ok) return no(sealWarning(sealed.reason));
+    // The roll is out already (its message and point): the queue still waits for those writes.
+    if (!sealed.ok) return answerWhile(Promise.all(writes), no(sealWarning(sealed.reason)));
     next.secret = sealed.box;
   }
-  await writeCard(message, next);
+  writes.push(writeCard(message, next));
   // §2.2.5 an open result moves the linked Movimento now; a hidden difficulty's waits for the reveal.
-  if (!state.hidden && !state.blind) await recordMovement(state, row, result);
-  return { ok: true };
+  if (!state.hidden && !state.blind) writes.push(recordMovement(state, row, result));
+  return answerWhile(Promise.all(writes));
 }
 
 function skillPoints(actor: GenesysActor, skillId: string): number {

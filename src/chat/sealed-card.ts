@@ -192,7 +192,7 @@ export async function postSealed(post: SealedPost): Promise<CardMessage | { warn
  * postSealed without waiting for the message's creation: the warning's key when nothing could be sealed, else the
  * creation under way (undefined if a hook stopped it).
  */
-export async function startPostSealed(post: SealedPost): Promise<{ warning: string } | { created: Promise<CardMessage | undefined> }> {
+export async function startPostSealed(post: SealedPost): Promise<{ warning: string } | { id: string; created: Promise<CardMessage | undefined> }> {
   // The id is chosen here so that the box is bound to the message it will live in (created with keepId).
   const messageId = foundry.utils.randomID();
   const sealed = await sealValue(post.value, sealContext({ id: messageId }, post), SEAL_BYTES[post.kind], post.names);
@@ -205,7 +205,7 @@ export async function startPostSealed(post: SealedPost): Promise<{ warning: stri
     whisper: recipients(post.requesterId),
     flags: { [SYSTEM_SCOPE]: { [SEALED_FLAG]: card } },
   };
-  return { created: ChatMessage.implementation.create(data, { keepId: true }) };
+  return { id: messageId, created: ChatMessage.implementation.create(data, { keepId: true }) };
 }
 
 /** Seals the card's new value in place (the Narrator's client changed it); the warning's key when it could not be sealed. */

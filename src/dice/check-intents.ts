@@ -6,12 +6,12 @@
  * The answer says that it went through and nothing else: no dice, total, chance or outcome ever reaches the player's
  * client, not even through the sheet, since an increment point a blind roll earns is held back for the reveal.
  */
-import { registerIntent, sendIntent, type IntentResult, type Requester } from "../authority/intent-channel.js";
+import { answerWhile, registerIntent, sendIntent, type IntentOutcome, type IntentResult, type Requester } from "../authority/intent-channel.js";
 import { SkillModel } from "../data/item/skill.js";
 import { INCREMENT_POINTS_PER_GRADE, type IncrementReason } from "../rules/increment.js";
 import type { CharacteristicKey } from "../rules/types.js";
 import { checkRollOptions, isCharacteristic, prepareCheck, show, type CheckActor, type CheckPlan } from "./check-request.js";
-import { playerChosenNames, postSealed, registerSealedKind } from "../chat/sealed-card.js";
+import { playerChosenNames, registerSealedKind, startPostSealed } from "../chat/sealed-card.js";
 import { recordIncrement } from "../documents/skill-increment.js";
 import { registerOpenCheckAward } from "./open-check-award.js";
 // Type only: genesys-roll.ts registers these intents and hands its roll class over, so neither file imports the other's code.
@@ -105,16 +105,19 @@ function heldBack(actor: RollingActor, skillId: string, reason: IncrementReason)
  * Narrators until the Reveal. An automatic success (A-15) is rolled too, so that the card's existence says nothing
  * about the odds. The Narrator's check requests (chat/request-intents.ts) roll a blind row through it too.
  */
-export async function postBlindCheck(rolls: CheckRollClass, actor: RollingActor, plan: CheckPlan, requester: Requester): Promise<{ id: string; roll: GenesysCheckRoll } | { warning: string }> {
+export async function startBlindCheck(rolls: CheckRollClass, actor: RollingActor, plan: CheckPlan, requester: Requester): Promise<{ id: string; roll: GenesysCheckRoll; created: Promise<void> } | { warning: string }> {
   const roll = rolls.build(checkRollOptions(plan, true));
   await roll.evaluate({ allowInteractive: false });
   const award = roll.incrementAward;
   if (award?.earned && award.reason && plan.skillId) roll.options.increment = heldBack(actor, plan.skillId, award.reason);
   const label = game.i18n.format("GENESYS.Seal.CheckLabel", { name: actor.name, label: plan.label });
   const names = playerChosenNames([actor]);
-  const posted = await postSealed({ kind: "check", value: roll.toJSON(), names, label, requesterId: requester.id, speaker: ChatMessage.getSpeaker({ actor }) });
+  const posted = await startPostSealed({ kind: "check", value: roll.toJSON(), names, label, requesterId: requester.id, speaker: ChatMessage.getSpeaker({ actor }) });
   if ("warning" in posted) return posted;
-  return posted.id ? { id: posted.id, roll } : { warning: "GENESYS.Authority.Failed" };
+  const created = posted.created.then((message) => {
+    if (!message) throw new Error("ChatMessage.create made no message");
+  });
+  return { id: posted.id, roll, created };
 }
 
 /** The sealed check as the Narrators see it, and its Reveal: the roll as an ordinary roll message, its point awarded. */
@@ -182,7 +185,7 @@ async function awardHeldBack(roll: GenesysCheckRoll): Promise<boolean> {
 
 const localize = (key: string): string => game.i18n.localize(key);
 
-async function onBlindCheck(rolls: CheckRollClass, requester: Requester, raw: unknown): Promise<IntentResult> {
+async function onBlindCheck(rolls: CheckRollClass, requester: Requester, raw: unknown): Promise<IntentOutcome> {
   const read = readBlindCheckPayload(raw);
   if (!read.ok) return read.result;
   const p = read.value;
@@ -194,11 +197,11 @@ async function onBlindCheck(rolls: CheckRollClass, requester: Requester, raw: un
   const target = p.characteristic !== null ? { characteristic: p.characteristic } : { skillId: p.skillId ?? undefined };
   const request = prepareCheck(actor, { ...target, difficulty: p.difficulty, modifiers: p.modifiers, blind: true }, localize);
   if (!request.ok) return no(request.refusal.warning, request.refusal.data);
-  const posted = await postBlindCheck(rolls, actor, request.plan, requester);
+  const posted = await startBlindCheck(rolls, actor, request.plan, requester);
   if ("warning" in posted) return no(posted.warning);
   const messageId = posted.id;
   // A Narrator may read the card; a player learns only that it was made.
-  return requester.isGM ? { ok: true, data: { messageId } } : { ok: true };
+  return answerWhile(posted.created, requester.isGM ? { ok: true, data: { messageId } } : { ok: true });
 }
 
 /** Registers the check intents on this client, with the roll class the cards are made of. Called by registerDice. */

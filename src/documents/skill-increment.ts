@@ -26,3 +26,20 @@ export async function recordIncrement(actor: SkillOwner, skillId: string, reason
   const grade = item.system instanceof SkillModel ? item.system.grade : null;
   return { reason, status: next.gradeGained ? "gradeGained" : "stored", points: next.points, grade: next.gradeGained ? grade : null };
 }
+
+/**
+ * recordIncrement without waiting for the skill's write: the record is what the write makes of the skill as it is now
+ * (a sixth point: one grade more), so the card that shows it goes out beside the write. A write that fails rejects
+ * `written`, for the intent's requester to be told.
+ */
+export function startIncrement(actor: SkillOwner, skillId: string, reason: IncrementReason): { record: IncrementRecord; written: Promise<void> } {
+  const item = actor.items.get(skillId);
+  const skill = item?.system instanceof SkillModel ? item.system : null;
+  const points = skill?.increment ?? 0;
+  if (!item || !skill) return { record: { reason, status: "failed", points, grade: null }, written: Promise.resolve() };
+  if (!item.isOwner) return { record: { reason, status: "notOwner", points, grade: null }, written: Promise.resolve() };
+  const next = addIncrementPoint(points);
+  const written = item.update({ system: { increment: next.points, ...(next.gradeGained ? { earned: skill.earned + 1 } : {}) } }).then(() => undefined);
+  const grade = next.gradeGained && skill.grade !== null ? skill.grade + 1 : null;
+  return { record: { reason, status: next.gradeGained ? "gradeGained" : "stored", points: next.points, grade }, written };
+}

@@ -59,18 +59,18 @@ export function startLayProne(actor: GenesysActor, hitId: string): { proned: boo
 
 /** Undo of the hit `hitId`: it no longer holds the victim down; true when that lifted him (see the header). */
 export async function liftProne(actor: GenesysActor, hitId: string): Promise<boolean> {
+  const started = startLiftProne(actor, hitId);
+  await started.written;
+  return started.lifted && !actor.statuses.has(PRONE);
+}
+
+/** liftProne without waiting: whether it lifts the victim is known from the effect as it is now. Failures are logged. */
+export function startLiftProne(actor: GenesysActor, hitId: string): { lifted: boolean; written: Promise<void> } {
   const lying = proneEffect(actor);
   const hits = lying ? heldBy(lying) : null;
-  if (!lying || !hits?.includes(hitId)) return false;
+  if (!lying || !hits?.includes(hitId)) return { lifted: false, written: Promise.resolve() };
+  const fail = (error: unknown): void => { console.error("GeneSys | lifting the stunned target failed", error); };
   const rest = hits.filter((h) => h !== hitId);
-  try {
-    if (rest.length > 0) {
-      await lying.setFlag(SYSTEM_ID, HITS_FLAG, rest);
-      return false;
-    }
-    await actor.toggleStatusEffect(PRONE, { active: false });
-  } catch (error) {
-    console.error("GeneSys | lifting the stunned target failed", error);
-  }
-  return !actor.statuses.has(PRONE);
+  if (rest.length > 0) return { lifted: false, written: lying.setFlag(SYSTEM_ID, HITS_FLAG, rest).then(() => undefined, fail) };
+  return { lifted: true, written: actor.toggleStatusEffect(PRONE, { active: false }).then(() => undefined, fail) };
 }

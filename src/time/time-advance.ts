@@ -23,7 +23,13 @@ interface Pending {
   answers: TimeAnswers;
   /** The actors the Narrator chose (uuids); null: those the setting names. */
   actorUuids: string[] | null;
-  settle: (messageId: string | null) => void;
+  settle: (advance: Advance | null) => void;
+}
+
+/** An advance applied: its card's id, and its writes (the actors', the card's) under way. */
+export interface Advance {
+  messageId: string;
+  written: Promise<void>;
 }
 
 const pending: Pending[] = [];
@@ -32,9 +38,9 @@ const pending: Pending[] = [];
  * Marks the advance this client is about to make with what the actors did; resolves once the hook has applied it,
  * with the card's id (null when nothing was posted). A mark the hook never takes (the advance failed) is dropped by `drop`.
  */
-export function expectAdvance(toSeconds: number, delta: number, answers: TimeAnswers, actorUuids: string[] | null): { done: Promise<string | null>; drop: () => void } {
+export function expectAdvance(toSeconds: number, delta: number, answers: TimeAnswers, actorUuids: string[] | null): { done: Promise<Advance | null>; drop: () => void } {
   let settle: Pending["settle"] = () => undefined;
-  const done = new Promise<string | null>((resolve) => { settle = resolve; });
+  const done = new Promise<Advance | null>((resolve) => { settle = resolve; });
   const mark: Pending = { toSeconds, delta, answers, actorUuids, settle };
   pending.push(mark);
   const drop = (): void => {
@@ -113,12 +119,14 @@ export function narratorIds(): string[] {
 }
 
 /**
- * Applies one advance to `actors` and posts its card; the card's id, or null when nothing was worth reporting.
- * Every actor is planned before any is written, each on its own: one whose data the rules refuse (or whose write
- * fails) is left as it was and named in a warning, the others applied. The card lists every actor written, even
- * those whose clocks alone moved (shown without lines), so that Undo takes back the whole advance.
+ * Applies one advance to `actors` and posts its card; the card's id and the writes under way, or null when nothing was
+ * worth reporting. Every actor is planned before any is written, each on its own: one whose data the rules refuse is
+ * left as it was and named in a warning, the others applied. The card lists every actor written, even those whose
+ * clocks alone moved (shown without lines), so that Undo takes back the whole advance. The actors' writes and the card
+ * go out together (one round trip); should a write fail, or the schema keep other values than planned (it clamps), the
+ * card is corrected once they have landed, so that Undo goes by what was written.
  */
-export async function advanceActors(actors: readonly GenesysActor[], fromSeconds: number, toSeconds: number, answers: TimeAnswers | null): Promise<string | null> {
+export async function advanceActors(actors: readonly GenesysActor[], fromSeconds: number, toSeconds: number, answers: TimeAnswers | null): Promise<Advance | null> {
   const skipped: string[] = [];
   const planned: ActorPlan[] = [];
   for (const actor of actors) {
@@ -130,7 +138,7 @@ export async function advanceActors(actors: readonly GenesysActor[], fromSeconds
       skipped.push(actor.name);
     }
   }
-  const rows: TimeCardRow[] = [];
+  const rows: { row: TimeCardRow; actor: GenesysActor; written: Promise<boolean> }[] = [];
   for (const { actor, plan } of planned) {
     // An animal at rest has nothing that runs: no write at all.
     if (JSON.stringify(plan.after) === JSON.stringify(plan.before)) continue;
@@ -142,34 +150,53 @@ export async function advanceActors(actors: readonly GenesysActor[], fromSeconds
       unwritten.set(actor.uuid, owed);
       continue;
     }
-    try {
-      const system = systemUpdateOf(plan.after);
-      if (study) system["study"] = studySystemUpdate(study.change.after);
-      await actor.update({ system });
-      if (study) await writeStudySkill(actor, study.change);
-    } catch (error) {
-      console.warn("GeneSys GdR | time not written to", actor.name, error);
-      skipped.push(actor.name);
-      continue;
-    }
+    const system = systemUpdateOf(plan.after);
+    if (study) system["study"] = studySystemUpdate(study.change.after);
+    const written = Promise.all([actor.update({ system }), study ? writeStudySkill(actor, study.change) : null]).then(
+      () => true,
+      (error: unknown) => {
+        console.warn("GeneSys GdR | time not written to", actor.name, error);
+        return false;
+      },
+    );
     unwritten.delete(actor.uuid);
-    // What the schema kept (it clamps): the card, and so Undo, goes by what was written.
-    const after = timeActorOf(actor)?.state ?? plan.after;
     const events = [...plan.events, ...studyEvents];
-    rows.push({ actorUuid: actor.uuid, name: actor.name, before: plan.before, after, events, ...(study ? { study: study.change } : {}) });
+    rows.push({ actor, written, row: { actorUuid: actor.uuid, name: actor.name, before: plan.before, after: plan.after, events, ...(study ? { study: study.change } : {}) } });
   }
-  if (skipped.length > 0) ui.notifications.warn(game.i18n.format("GENESYS.Time.Warn.Skipped", { names: skipped.join(", ") }));
+  const warnSkipped = (): void => {
+    if (skipped.length > 0) ui.notifications.warn(game.i18n.format("GENESYS.Time.Warn.Skipped", { names: skipped.join(", ") }));
+  };
   // The Narrator's own "time passes" always gets its card, even when it did nothing: the answer to a click.
-  if (answers === null && !rows.some((r) => r.events.length > 0)) return null;
-  const state: TimeCardState = { fromSeconds, toSeconds, answers, rows, undone: false };
+  if (answers === null && !rows.some((r) => r.row.events.length > 0)) {
+    await Promise.all(rows.map((r) => r.written));
+    warnSkipped();
+    return null;
+  }
+  const state: TimeCardState = { fromSeconds, toSeconds, answers, rows: rows.map((r) => r.row), undone: false };
+  const messageId = foundry.utils.randomID();
   const data = {
+    _id: messageId,
     content: await renderTimeCard(state),
     speaker: { alias: game.i18n.localize("GENESYS.Time.Speaker") },
     whisper: narratorIds(),
     flags: { [SYSTEM_ID]: { [TIME_CARD_FLAG]: state } },
   } as ChatMessage.CreateData; // the system's FlagConfig entry lists the attack card's flags; this one is read as unknown
-  const created = await ChatMessage.implementation.create(data);
-  return created?.id ?? null;
+  const created = ChatMessage.implementation.create(data, { keepId: true });
+  const written = (async () => {
+    const [message, ...landed] = await Promise.all([created, ...rows.map((r) => r.written)]);
+    if (!message) throw new Error("ChatMessage.create made no message");
+    // What the schema kept: the card, and so Undo, goes by what was written.
+    const kept: TimeCardRow[] = [];
+    for (const [i, { actor, row }] of rows.entries()) {
+      if (landed[i] !== true) skipped.push(actor.name);
+      else kept.push({ ...row, after: timeActorOf(actor)?.state ?? row.after });
+    }
+    warnSkipped();
+    if (JSON.stringify(kept) === JSON.stringify(state.rows)) return;
+    const corrected: TimeCardState = { ...state, rows: kept };
+    await message.update({ content: await renderTimeCard(corrected), flags: { [SYSTEM_ID]: { [TIME_CARD_FLAG]: corrected } } } as ChatMessage.UpdateData); // as above
+  })();
+  return { messageId, written };
 }
 
 /** The active Narrator's client is the one that writes (designated-client.ts); no Narrator connected, nobody does. */
@@ -196,9 +223,11 @@ export async function onWorldTime(worldTime: number, delta: number): Promise<str
       actors = found.filter((a): a is GenesysActor => a instanceof GenesysActor);
     } else actors = actorsConcerned();
     try {
-      const message = await advanceActors(actors, worldTime - delta, worldTime, mark?.answers ?? null);
-      mark?.settle(message);
-      return message;
+      const advance = await advanceActors(actors, worldTime - delta, worldTime, mark?.answers ?? null);
+      mark?.settle(advance);
+      // One advance at a time, each reading what the last one wrote.
+      await advance?.written;
+      return advance?.messageId ?? null;
     } catch (error) {
       mark?.settle(null);
       throw error;

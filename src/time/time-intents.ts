@@ -5,7 +5,7 @@
  * "Time passes" does not apply anything itself: it marks the advance with the Narrator's answers and moves the world
  * clock (game.time.advance); the world-time hook (time-advance.ts) then applies that one advance once, with them.
  */
-import { registerIntent, requestIntent, type IntentResult, type Requester } from "../authority/intent-channel.js";
+import { answerWhile, registerIntent, requestIntent, type IntentOutcome, type IntentResult, type Requester } from "../authority/intent-channel.js";
 import { authoredByGm } from "../chat/authored.js";
 import { actorFrom } from "../chat/card-intents.js";
 import { SYSTEM_ID } from "../settings/rules-settings.js";
@@ -54,7 +54,7 @@ export function readTimeRequest(raw: unknown): TimePassesRequest | { warning: st
   return { seconds: Math.round(seconds), answers, actorUuids: uuids === null ? null : [...new Set(uuids)] };
 }
 
-async function onTimePasses(requester: Requester, payload: unknown): Promise<IntentResult> {
+async function onTimePasses(requester: Requester, payload: unknown): Promise<IntentOutcome> {
   if (!requester.isGM) return no("GENESYS.Time.Warn.NarratorsOnly");
   const request = readTimeRequest(payload);
   if ("warning" in request) return no(request.warning);
@@ -70,9 +70,9 @@ async function onTimePasses(requester: Requester, payload: unknown): Promise<Int
     throw error;
   }
   const timer = setTimeout(drop, advanceTimings.waitMs);
-  const messageId = await done;
+  const advance = await done;
   clearTimeout(timer);
-  return messageId ? { ok: true, data: { messageId } } : no("GENESYS.Time.Warn.NotApplied");
+  return advance ? answerWhile(advance.written, { ok: true, data: { messageId: advance.messageId } }) : no("GENESYS.Time.Warn.NotApplied");
 }
 
 /** The card's state from a message only a Narrator's client could have written, or null. */
@@ -92,6 +92,8 @@ async function onTimeUndo(requester: Requester, payload: unknown): Promise<Inten
     if (!message || !state) return no("GENESYS.Time.Warn.NoCard");
     if (state.undone) return no("GENESYS.Time.Warn.AlreadyUndone");
     const gone: string[] = [];
+    // Every actor's Undo and the card in one round of writes; the time queue waits for them before the next change.
+    const writes: Promise<unknown>[] = [];
     for (const row of state.rows) {
       const actor = await actorFrom(row.actorUuid);
       const now = actor ? timeActorOf(actor) : null;
@@ -99,11 +101,13 @@ async function onTimeUndo(requester: Requester, payload: unknown): Promise<Inten
         gone.push(row.name);
         continue;
       }
-      await actor.update({ system: systemUpdateOf(undoneState(now.state, row.before, row.after)) });
-      if (row.study) await undoStudy(actor, row.study);
+      // The study's Undo reads what the actor holds once the rest is back: after it, for this actor.
+      const study = row.study;
+      writes.push(actor.update({ system: systemUpdateOf(undoneState(now.state, row.before, row.after)) }).then(() => (study ? undoStudy(actor, study) : undefined)));
     }
     const undone: TimeCardState = { ...state, undone: true };
-    await message.update({ content: await renderTimeCard(undone), flags: { [SYSTEM_ID]: { [TIME_CARD_FLAG]: undone } } } as ChatMessage.UpdateData); // FlagConfig lists the attack card's flags; this one is read as unknown
+    writes.push(message.update({ content: await renderTimeCard(undone), flags: { [SYSTEM_ID]: { [TIME_CARD_FLAG]: undone } } } as ChatMessage.UpdateData)); // FlagConfig lists the attack card's flags; this one is read as unknown
+    await Promise.all(writes);
     return gone.length > 0 ? { ok: true, info: "GENESYS.Time.UndoneMissing", data: { names: gone.join(", ") } } : { ok: true, info: "GENESYS.Time.UndoneInfo" };
   });
 }

@@ -160,6 +160,7 @@ export async function setOffExplosion(request: ExplosionRequest): Promise<ChatMe
   const stun = options.stunRule && hazardCallsForStun("explosion");
   const rows: HazardRow[] = [];
   const hiddenRows: HazardRow[] = [];
+  const written: Promise<void>[] = [];
   const inReach = [...nearest.values()].filter((v) => blastDamage(rolled, v.distance, options) > 0).sort((a, b) => a.distance - b.distance);
   for (const { victim, distance } of inReach) {
     const counted = blastMetres(distance, options);
@@ -168,8 +169,10 @@ export async function setOffExplosion(request: ExplosionRequest): Promise<ChatMe
       { label: i18n.localize("GENESYS.Hazard.Explosion.Distance"), value: counted === distance ? metres(distance) : `${metres(distance)} → ${metres(counted)}` },
       { label: i18n.localize("GENESYS.Hazard.Explosion.Reduction"), value: `−${String(rolled - reduced)} → ${String(reduced)}` },
     ];
-    const row = await appliedRow(victim, { amount: rolled, type, explosive: true, blastDistance: distance }, { dice: [], lines, stun });
-    if (row) (!hidden && victim.token?.hidden === true ? hiddenRows : rows).push(row);
+    const applied = appliedRow(victim, { amount: rolled, type, explosive: true, blastDistance: distance }, { dice: [], lines, stun });
+    if (!applied) continue;
+    (!hidden && victim.token?.hidden === true ? hiddenRows : rows).push(applied.row);
+    written.push(applied.written);
   }
   const card: Pick<HazardCardState, "kind" | "title" | "dice" | "lines"> = {
     kind: "explosion",
@@ -182,9 +185,12 @@ export async function setOffExplosion(request: ExplosionRequest): Promise<ChatMe
   };
   const note = i18n.localize("GENESYS.Hazard.Explosion.Note");
   const openWhere = !hidden && blast.direct?.hidden === true ? i18n.localize("GENESYS.Hazard.Explosion.AtHiddenPoint") : blast.where;
-  const posted = await postHazardCard({ ...card, subtitle: openWhere, notes: [note], rows }, { hidden, rolls });
-  if (hiddenRows.length === 0) return posted;
-  // The same blast's dice, already thrown with the open card: this one carries no Roll to throw them again.
-  const secret = await postHazardCard({ ...card, subtitle: blast.where, notes: [i18n.localize("GENESYS.Hazard.Explosion.HiddenNote"), note], rows: hiddenRows }, { hidden: true, rolls: [] });
+  // The cards and the victims' writes in one round. The same blast's dice, already thrown with the open card: the
+  // hidden victims' card carries no Roll to throw them again.
+  const [posted, secret] = await Promise.all([
+    postHazardCard({ ...card, subtitle: openWhere, notes: [note], rows }, { hidden, rolls }),
+    hiddenRows.length > 0 ? postHazardCard({ ...card, subtitle: blast.where, notes: [i18n.localize("GENESYS.Hazard.Explosion.HiddenNote"), note], rows: hiddenRows }, { hidden: true, rolls: [] }) : null,
+    ...written,
+  ]);
   return posted ?? secret;
 }

@@ -181,13 +181,19 @@ export async function applyGenericDamage(victims: readonly Victim[], request: Ge
   const hidden = request.hidden === true;
   const rolls: Roll[] = [];
   const rows: HazardRow[] = [];
+  const written: Promise<void>[] = [];
   for (const victim of victims) {
     const hit = plan.kind === "fall" ? await fallOf(victim, plan, rolls, hidden) : plan.kind === "flames" ? await flamesOf(plan, rolls) : await damageOf(plan, rolls);
     const type = plan.kind === "damage" ? plan.type : hazardDamageType(plan.kind);
     const ignoreArmour = !(plan.kind === "damage" && plan.armour);
-    const row = await appliedRow(victim, { amount: hit.amount, type, ignoreArmour }, { dice: hit.dice, lines: hit.lines, stun });
-    if (row) rows.push(row);
+    const applied = appliedRow(victim, { amount: hit.amount, type, ignoreArmour }, { dice: hit.dice, lines: hit.lines, stun });
+    if (applied) {
+      rows.push(applied.row);
+      written.push(applied.written);
+    }
   }
   if (rows.length === 0) return null;
-  return postHazardCard({ ...cardHeader(plan), dice: null, rows }, { hidden, rolls });
+  // The card and the victims' writes in one round.
+  const [posted] = await Promise.all([postHazardCard({ ...cardHeader(plan), dice: null, rows }, { hidden, rolls }), ...written]);
+  return posted;
 }

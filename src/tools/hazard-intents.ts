@@ -7,12 +7,12 @@
  * the rules' knockedDown, lays a failed victim prone for the row's hit (stun-prone.ts) and records the check on the row,
  * so a second click is refused; Undo of the row takes that hit back from what holds him down (as card.stun does).
  */
-import { registerIntent, requestIntent, type IntentResult, type Requester } from "../authority/intent-channel.js";
+import { answerWhile, registerIntent, requestIntent, type IntentOutcome, type IntentResult, type Requester } from "../authority/intent-channel.js";
 import { authoredByGm } from "../chat/authored.js";
 import { actorFrom } from "../chat/card-intents.js";
 import { asElement } from "../compat/dom.js";
 import { currentMessageMode } from "../compat/message-mode.js";
-import { layProne, liftProne } from "../documents/stun-prone.js";
+import { startLayProne, startLiftProne } from "../documents/stun-prone.js";
 import { formatCount } from "../format/plural.js";
 import { knockedDown } from "../rules/damage.js";
 import { SYSTEM_ID } from "../settings/rules-settings.js";
@@ -45,7 +45,7 @@ function undoneText(taken: { wounds: number; fatigue: number }, row: HazardRow):
   return i18n.format(partial ? "GENESYS.Hazard.UndonePartly" : "GENESYS.Hazard.Undone", { amounts });
 }
 
-async function onHazardUndo(requester: Requester, payload: unknown): Promise<IntentResult> {
+async function onHazardUndo(requester: Requester, payload: unknown): Promise<IntentOutcome> {
   if (!requester.isGM) return no("GENESYS.Hazard.Warn.NarratorsOnly");
   const p = typeof payload === "object" && payload !== null ? (payload as Record<string, unknown>) : {}; // any object: each field checked
   const id = p["messageId"];
@@ -59,21 +59,28 @@ async function onHazardUndo(requester: Requester, payload: unknown): Promise<Int
   if (rows.length === 0) return no("GENESYS.Hazard.Warn.AlreadyUndone");
   const gone: string[] = [];
   const next = new Map<string, HazardRow>();
+  // Every victim's Undo and the card in one round of writes.
+  const writes: Promise<unknown>[] = [];
   for (const row of rows) {
     const actor = await actorFrom(row.actorUuid);
     if (!actor?.genesys) {
       gone.push(row.name);
       continue;
     }
-    const report = await actor.undoRecorded(row.recordId, { ...row.added, poison: 0 });
-    const taken = report?.taken ?? { wounds: 0, fatigue: 0 };
+    const undone = actor.startUndo(row.recordId, { ...row.added, poison: 0 });
+    if (undone) writes.push(undone.written);
+    const taken = undone?.report.taken ?? { wounds: 0, fatigue: 0 };
     // §3.2.2 the hit taken back no longer holds the victim down (stun-prone.ts lifts him only when nothing else does).
-    const stun = row.stun?.knockedDown === true && (await liftProne(actor, row.recordId)) ? { ...row.stun, text: stunText(row.name, row.stun, true) } : row.stun;
+    const lift = row.stun?.knockedDown === true ? startLiftProne(actor, row.recordId) : null;
+    if (lift) writes.push(lift.written);
+    const stun = row.stun && lift?.lifted === true ? { ...row.stun, text: stunText(row.name, row.stun, true) } : row.stun;
     next.set(row.recordId, { ...row, ...(stun ? { stun } : {}), undone: true, undoneText: undoneText(taken, row) });
   }
-  if (next.size > 0) await writeCard(message, { ...state, rows: state.rows.map((r) => next.get(r.recordId) ?? r) });
-  if (gone.length > 0) return next.size > 0 ? { ok: true, info: "GENESYS.Hazard.Warn.ActorsGone", data: { names: gone.join(", ") } } : no("GENESYS.Hazard.Warn.ActorsGone", { names: gone.join(", ") });
-  return { ok: true };
+  if (next.size > 0) writes.push(writeCard(message, { ...state, rows: state.rows.map((r) => next.get(r.recordId) ?? r) }));
+  const result: IntentResult = gone.length === 0
+    ? { ok: true }
+    : next.size > 0 ? { ok: true, info: "GENESYS.Hazard.Warn.ActorsGone", data: { names: gone.join(", ") } } : no("GENESYS.Hazard.Warn.ActorsGone", { names: gone.join(", ") });
+  return answerWhile(Promise.all(writes), result);
 }
 
 /** The card rewritten with its new state (the active Narrator's client, inside an intent); a hidden one sealed again. */
@@ -106,7 +113,7 @@ function stunText(name: string, stun: Omit<HazardStun, "text">, lifted = false):
  * check goes to the Narrators only; an open card's in this Narrator's mode, but never blind, whose roll is itself an
  * intent this queue would wait for behind the one running (the card says the result anyway).
  */
-async function onHazardStun(requester: Requester, payload: unknown): Promise<IntentResult> {
+async function onHazardStun(requester: Requester, payload: unknown): Promise<IntentOutcome> {
   if (!requester.isGM) return no("GENESYS.Tools.Warn.NarratorOnly");
   const p = typeof payload === "object" && payload !== null ? (payload as Record<string, unknown>) : {}; // any object: each field checked
   const id = p["messageId"];
@@ -130,11 +137,11 @@ async function onHazardStun(requester: Requester, payload: unknown): Promise<Int
   const total = posted && !posted.automatic ? posted.roll.total : undefined;
   if (total === undefined) return no("GENESYS.Hazard.Warn.StunUnread", { name: row.name });
   const down = knockedDown(total, difficulty);
-  const proned = down ? await layProne(actor, row.recordId) : false;
-  const decided = { total, difficulty, knockedDown: down, proned };
+  const laid = down ? startLayProne(actor, row.recordId) : null;
+  const decided = { total, difficulty, knockedDown: down, proned: laid?.proned ?? false };
   const stun: HazardStun = { ...decided, text: stunText(row.name, decided) };
-  await writeCard(message, { ...state, rows: state.rows.map((r) => (r.recordId === row.recordId ? { ...r, stun } : r)) });
-  return { ok: true };
+  const card = writeCard(message, { ...state, rows: state.rows.map((r) => (r.recordId === row.recordId ? { ...r, stun } : r)) });
+  return answerWhile(Promise.all([card, laid?.written]));
 }
 
 /** Asks the Narrator's client for a row's stun check. */

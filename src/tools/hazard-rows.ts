@@ -61,24 +61,26 @@ export function addedText(added: { wounds: number; fatigue: number }): string {
 }
 
 /**
- * Applies one victim's hit through the rules' pipeline with a new ledger record and gives its card row; null (with a
- * warning naming the victim) when the actor refused it (a module's veto) or is gone.
+ * Applies one victim's hit through the rules' pipeline with a new ledger record and gives its card row, with the
+ * actor's write under way (actor.ts startDamage: the card goes out beside it); null (with a warning naming the victim)
+ * when the actor refused it (a module's veto) or is gone. The Narrator's client only.
  */
-export async function appliedRow(victim: Victim, options: ApplyDamageOptions, extra: { dice: number[]; lines: HazardLine[]; stun: boolean; tokenUuid?: string | null }): Promise<HazardRow | null> {
+export function appliedRow(victim: Victim, options: ApplyDamageOptions, extra: { dice: number[]; lines: HazardLine[]; stun: boolean; tokenUuid?: string | null }): { row: HazardRow; written: Promise<void> } | null {
   const i18n = game.i18n;
   const recordId = foundry.utils.randomID(16);
-  const change = await victim.actor.applyDamage(options, recordId);
-  if (!change) {
+  const started = victim.actor.startDamage(options, recordId);
+  if (!started) {
     toolWarn("GENESYS.Hazard.Warn.NotApplied", { name: victim.name });
     return null;
   }
+  const { change, written } = started;
   const added = { wounds: change.after.wounds - change.before.wounds, fatigue: change.after.fatigue - change.before.fatigue };
   const lines = [...extra.lines];
   const armour = change.damage?.steps.find((s) => s.key === "armour");
   if (armour) lines.push({ label: i18n.format("GENESYS.Hazard.ArmourDf", { df: String(victim.actor.armourFor("torso")) }), value: String(armour.value) });
   lines.push({ label: i18n.localize("GENESYS.Hazard.Inflicted"), value: String(change.damage?.inflicted ?? 0) });
   const condition = change.condition.after === change.condition.before ? "" : ` → ${i18n.localize(`GENESYS.Condition.${change.condition.after}`)}`;
-  return {
+  const row: HazardRow = {
     actorUuid: victim.actor.uuid,
     tokenUuid: extra.tokenUuid ?? victim.token?.uuid ?? null,
     name: victim.name,
@@ -91,4 +93,5 @@ export async function appliedRow(victim: Victim, options: ApplyDamageOptions, ex
     undone: false,
     undoneText: null,
   };
+  return { row, written };
 }

@@ -345,6 +345,19 @@ describe("intent channel: one player cannot flood the Narrator's queue", () => {
     expect(seen.every((s) => s.requester === player.id)).toBe(true);
   });
 
+  it("one write naming many intents: only as many as may be in flight are looked at, the rest cost the Narrator nothing", async () => {
+    const { player } = users();
+    const trips = network.trips;
+    const many = Object.fromEntries(Array.from({ length: 40 }, (_, n) => [`Q${String(n).padStart(15, "0")}`, intentOf("test.echo", n)]));
+    await plant(player, many);
+    await until("the first eight answered", () => Object.keys(storedAnswers(player)).length === 8);
+    await sleep(30);
+    expect(seen).toHaveLength(8);
+    // The player's one write, and one answer for each of the eight.
+    expect(network.trips - trips).toBe(9);
+    expect(pendingIntents(player)).toHaveLength(32);
+  });
+
   it("refused intents are removed from the flooding player's User document at once; the accepted ones once answered", async () => {
     const { player } = users();
     const { all } = await flood(player, 20, 8);

@@ -1,9 +1,11 @@
 /**
  * Issue 19, "a click waits at most two round trips": how long a player's clicks wait on the double's network, with a
  * fixed 20 ms a server round trip. Divide the mean by 20 for the round trips on the critical path; the total trips the
- * double counted (every write and query hop, the Narrator's included) are printed once per flow. Baseline of this
- * session (2026-12-02), before the intent channel moves to the update hooks: attack ≈ 5.4 round trips waited (5
- * counted), defend ≈ 4.4 (4), roll damage + apply + undo ≈ 9.3 together (4 + 5 + 5 counted).
+ * double counted (every write, the Narrator's included) are printed once per flow. Before the intent channel moved to
+ * the update hooks (2026-12-02): attack ≈ 5.4 round trips waited, defend ≈ 4.4, roll damage + apply + undo ≈ 9.3
+ * together. After (same day): attack ≈ 2.7, defend ≈ 2.4, the three ≈ 5.2 (the fraction above whole trips is this
+ * machine's work: rendering, sealing, timers). The count itself, per flow, is asserted in
+ * test/authority/round-trips.test.ts on the double's fake clock.
  */
 import { bench, describe } from "vitest";
 import { registerChatCards } from "../../src/chat/chat-hooks.js";

@@ -8,6 +8,8 @@ import { network } from "./clients.js";
 
 /** Virtual milliseconds a round trip takes while counting; the channel's own waits (10 s) are a hundred of them. */
 const LATENCY = 100;
+/** Trips' worth of virtual time run after the click settles, for the writes that follow it. */
+const FLUSH_TRIPS = 20;
 /** Virtual time advanced per step; a trip is a whole number of steps. */
 const STEP = 1;
 
@@ -24,6 +26,9 @@ export async function tripsWaited<T>(fn: () => Promise<T>): Promise<{ value: T; 
       await vi.advanceTimersByTimeAsync(STEP);
     }
     const trips = Math.round((Date.now() - start) / LATENCY);
+    // Writes still under way once the click settled (the Narrator's queue waits for them) land before the clock goes
+    // back to real timers, which would never fire the fake ones.
+    await vi.advanceTimersByTimeAsync(FLUSH_TRIPS * LATENCY);
     const settled = outcome.settled;
     if ("error" in settled) throw settled.error;
     return { value: settled.value, trips };

@@ -1,0 +1,123 @@
+/**
+ * Issue 19, "a click waits at most two round trips: the player's one write, then the Narrator's writes". Counted on
+ * the double's clock (trip-clock.ts: fake timers, a fixed latency a trip), from the click until its promise settles on
+ * the clicking client, for each table procedure. The Narrator's own clicks run on his client: one round of his writes.
+ */
+import { describe, expect, it } from "vitest";
+import { attack, onCardAction, type CardMessage } from "../../src/chat/attack-flow.js";
+import { onContestAction, startContest } from "../../src/chat/contest-flow.js";
+import { askForCheck, rollRequestRow } from "../../src/chat/request-flow.js";
+import { requestStateOf } from "../../src/chat/request-card.js";
+import { GenesysActor } from "../../src/documents/actor.js";
+import { narratorMacros } from "../../src/macros/narrator-macros.js";
+import { requestHazardUndo } from "../../src/tools/hazard-intents.js";
+import { readHazardCard } from "../../src/tools/hazard-card.js";
+import { users } from "../foundry/boot.js";
+import { onClient } from "../foundry/clients.js";
+import { createScene, placeToken } from "../foundry/scenes.js";
+import { tripsWaited } from "../foundry/trip-clock.js";
+import { createActor } from "../documents/helpers.js";
+import { answerFor, DODGE_WITH_DEXTERITY, HUMAN, dice, itemId, npc, playerId, shooter, skill, targetActors, useCardWorld } from "../chat/helpers.js";
+
+useCardWorld();
+
+const asPlayer = <T>(fn: () => Promise<T>): Promise<T> => onClient(users().player, fn);
+const asGm = <T>(fn: () => Promise<T>): Promise<T> => onClient(users().gm, fn);
+const last = (): CardMessage => game.messages.contents.at(-1) as unknown as CardMessage; // the double's message stands in for core's
+
+/** Trips waited by one click, which must go through. */
+async function click(fn: () => Promise<unknown>): Promise<number> {
+  const { value, trips } = await tripsWaited(fn);
+  expect(value === false || value === null ? "refused" : "done").toBe("done");
+  return trips;
+}
+
+const counted: Record<string, number> = {};
+
+
+describe("round trips a click waits for", () => {
+  it("the attack card: attack, defend, roll damage, apply, stun check, undo", async () => {
+    await game.settings.set("genesys-gdr", "stunRule", true);
+    const jack = await shooter(undefined, { default: 0, [playerId()]: 3 });
+    const thug = await npc("Scagnozzo", { ownership: { default: 0, [playerId()]: 3 } });
+    const pistol = itemId(jack, "Pistola");
+    dice(7, 8);
+    counted["attack"] = await click(() => asPlayer(async () => {
+      targetActors(thug);
+      return attack(jack, pistol, { answer: answerFor(jack, pistol, { distances: [4] }) });
+    }));
+    const card = last();
+    dice(1, 1);
+    counted["defend"] = await click(() => asPlayer(() => onCardAction(card, "defend", "r0", { defence: DODGE_WITH_DEXTERITY })));
+    dice(6, 6, 3, 3);
+    counted["damage"] = await click(() => asPlayer(() => onCardAction(card, "rollDamage", "r0")));
+    counted["apply"] = await click(() => asPlayer(() => onCardAction(card, "apply", "r0")));
+    // §3.2.2 the thug (the player's too) fails its stun check: the card and the prone status in one round.
+    dice(1, 1);
+    counted["stun"] = await click(() => asPlayer(() => onCardAction(card, "stun", "r0")));
+    expect(thug.statuses.has("prone")).toBe(true);
+    counted["undo"] = await click(() => asPlayer(() => onCardAction(card, "undo", "r0")));
+    expect(thug.statuses.has("prone")).toBe(false);
+    expect(thug.genesys?.wounds.value).toBe(0);
+    const waited = ["attack", "defend", "damage", "apply", "stun", "undo"].map((k) => counted[k]);
+    expect(waited).toEqual([2, 2, 2, 2, 2, 2]);
+  });
+
+  it("a check: open (the player's own card), blind (the Narrator's sealed card)", async () => {
+    const jack = await createActor({ name: "Jack", type: "character", system: { characteristics: HUMAN }, items: [skill("Corsa", 12)], ownership: { default: 0, [playerId()]: 3 } });
+    const corsa = jack.items.find((i) => i.name === "Corsa")?.id ?? "";
+    dice(5, 5);
+    counted["open check"] = await click(() => asPlayer(() => jack.rollCheck({ skillId: corsa, difficulty: 20, prompt: false })));
+    dice(5, 5);
+    const blind = await tripsWaited(() => asPlayer(() => jack.rollCheck({ skillId: corsa, difficulty: 20, blind: true, prompt: false })));
+    counted["blind check"] = blind.trips;
+    expect({ open: counted["open check"], blind: counted["blind check"] }).toEqual({ open: 1, blind: 2 });
+  });
+
+  it("a contest: started by one player, each side rolled by its owner", async () => {
+    const jack = await createActor({ name: "Jack", type: "character", system: { characteristics: HUMAN }, items: [skill("Atletica", 12)], ownership: { default: 0, [playerId()]: 3 } });
+    const base = await createActor({ name: "Bruto", type: "npc", system: { characteristics: HUMAN }, items: [skill("Atletica", 14)], ownership: { default: 0, [playerId()]: 3 } });
+    const token = placeToken(createScene("Piazza"), base);
+    const brute = token.actor as unknown as GenesysActor; // the double's token actor is our configured class
+    const side = (a: GenesysActor) => ({ skillId: a.items.find((i) => i.name === "Atletica")?.id ?? "", characteristic: null, modifiers: 0 });
+    counted["contest start"] = await click(() => asPlayer(() => startContest(jack, brute, { a: side(jack), b: side(brute) })));
+    const card = last();
+    dice(9, 9);
+    counted["contest roll"] = await click(() => asPlayer(() => onContestAction(card as never, "roll", "a")));
+    expect({ start: counted["contest start"], roll: counted["contest roll"] }).toEqual({ start: 2, roll: 2 });
+  });
+
+  it("the Narrator's request: posted by him, rolled by the player", async () => {
+    const jack = await createActor({ name: "Jack", type: "character", system: { characteristics: HUMAN }, items: [skill("Corsa", 12)], ownership: { default: 0, [playerId()]: 3 } });
+    const posted = await tripsWaited(() => asGm(() => askForCheck({ skill: "corsa", difficulty: 20 }, { recipients: [jack], prompt: false })));
+    counted["request post"] = posted.trips;
+    const card = last();
+    const state = requestStateOf(card);
+    const rowId = state?.order[0] ?? "";
+    dice(6, 6);
+    counted["request roll"] = await click(() => asPlayer(() => rollRequestRow(card, rowId)));
+    expect({ post: counted["request post"], roll: counted["request roll"] }).toEqual({ post: 1, roll: 2 });
+  });
+
+  // Time passes in two: the world clock's write, then (on its hook) the actors' and the card's.
+  it("the Narrator's tools: time passes, damage on the selected tokens, a row's Undo", async () => {
+    const hero = await createActor({ name: "Alven", type: "character", system: { characteristics: HUMAN } });
+    counted["time passes"] = await click(() => asGm(() => game.genesys.timePasses({ hours: 8, actors: [hero] })));
+    const scene = createScene("Rupe");
+    const a = placeToken(scene, await createActor({ name: "Bill", type: "character", system: { characteristics: HUMAN } }), { actorLink: true });
+    const b = placeToken(scene, await createActor({ name: "Lupo", type: "npc", system: { characteristics: HUMAN } }));
+    const board = (globalThis as unknown as { canvas: { tokens?: { controlled: unknown[] } } }).canvas;
+    board.tokens = { controlled: [a, b].map((t) => ({ actor: t.actor, name: t.actor?.name, document: t })) };
+    try {
+      dice(3, 3);
+      counted["hazard"] = await click(() => asGm(() => narratorMacros.genericDamageForSelected({ kind: "damage", formula: "2D6", type: "wounding" })));
+    } finally {
+      delete board.tokens;
+    }
+    const card = last() as unknown as { id: string; flags: Record<string, Record<string, unknown>> };
+    const row = readHazardCard(card.flags["genesys-gdr"]?.["hazardCard"])?.rows[0];
+    counted["hazard undo"] = await click(() => asGm(() => requestHazardUndo(card.id, row?.recordId ?? "")));
+    console.log("round trips waited", JSON.stringify(counted));
+    expect({ time: counted["time passes"], hazard: counted["hazard"], undo: counted["hazard undo"] }).toEqual({ time: 2, hazard: 1, undo: 1 });
+  });
+});
