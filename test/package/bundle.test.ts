@@ -30,7 +30,8 @@ describe("the built bundle", () => {
     expect(config.Combat.documentClass.name).toBe("GenesysCombat");
     expect(config.Combatant.documentClass.name).toBe("GenesysCombatant");
     expect(config.ui.combat.name).toBe("GenesysCombatTracker");
-    expect(Object.keys(config.queries).sort()).toEqual(["genesys-gdr.intent"]);
+    // Intents travel in User documents and are answered from the update hook: the bundle registers no query.
+    expect(Object.keys(config.queries).filter((k) => k.startsWith("genesys-gdr"))).toEqual([]);
     expect(typeof game.genesys.rules.conditionOf).toBe("function");
   });
 });
