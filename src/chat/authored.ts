@@ -9,3 +9,8 @@ export function authoredByGm(message: CardMessage): boolean {
   const author: unknown = message.author;
   return typeof author === "object" && author !== null && "isGM" in author && author.isGM === true;
 }
+
+/** A creation a hook stopped made no message: a failure of the writes an intent answered for (told to the requester late). */
+export function assertCreated<T>(message: T): asserts message is NonNullable<T> {
+  if (message === null || message === undefined) throw new Error("ChatMessage.create made no message");
+}

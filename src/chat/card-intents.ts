@@ -36,6 +36,7 @@ import { rulesOptions } from "../settings/rules-settings.js";
 import { ATTACK_FLAG, NO_VIEWER, SYSTEM_SCOPE, applyCardEvent, damageOptions, readAttackState, withRow, type AppliedRecord, type AttackCardState, type AttackRow, type CardEvent } from "./attack-card.js";
 import { liveHit, type TokenHit } from "./token-hits.js";
 import { authoredByGm, cardState, renderCard, type CardMessage } from "./card-render.js";
+import { assertCreated } from "./authored.js";
 import { openSealed, playerChosenNames, sealedCardOf, startPostSealed, startReseal } from "./sealed-card.js";
 import { cardMode, cardRecipients } from "./card-visibility.js";
 import { defencePlan } from "./defence-plan.js";
@@ -144,11 +145,6 @@ async function commit(message: CardMessage, state: AttackCardState, event: CardE
     } as ChatMessage.UpdateData); // flags are typed as the whole card state; a partial update of one row is what Foundry merges
   }
   return answerWhile(Promise.all([written, ...started, ...(along.then ? [along.then()] : [])]), along.result ?? { ok: true });
-}
-
-/** A creation a hook stopped is a failure of the writes answered for (told to the requester late). */
-function mustExist(message: unknown): void {
-  if (!message) throw new Error("ChatMessage.create made no message");
 }
 
 function rulesRefusal(error: unknown): IntentResult {
@@ -260,7 +256,7 @@ async function onAttack(requester: Requester, raw: unknown): Promise<IntentOutco
     const names = playerChosenNames([actor, ...targets.map((t) => t.actor)]);
     const posted = await startPostSealed({ kind: "attack", value: state, names, label, requesterId: requester.id, speaker });
     if ("warning" in posted) return spent ? answerWhile(spent, no(posted.warning)) : no(posted.warning);
-    return answerWhile(Promise.all([spent, posted.created.then(mustExist)]), requester.isGM ? { ok: true } : { ok: true, info: "GENESYS.Attack.BlindMade" });
+    return answerWhile(Promise.all([spent, posted.created.then(assertCreated)]), requester.isGM ? { ok: true } : { ok: true, info: "GENESYS.Attack.BlindMade" });
   }
   const gmIds = game.users.contents.filter((u) => u.isGM).map((u) => u.id);
   const data: ChatMessage.CreateData = {
@@ -271,7 +267,7 @@ async function onAttack(requester: Requester, raw: unknown): Promise<IntentOutco
     // The attack dice as Rolls, which the attacker's client already threw (with their sound, without Dice So Nice).
     rolls,
   };
-  return answerWhile(Promise.all([spent, ChatMessage.implementation.create(data).then(mustExist)]));
+  return answerWhile(Promise.all([spent, ChatMessage.implementation.create(data).then(assertCreated)]));
 }
 
 /**

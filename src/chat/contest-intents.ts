@@ -14,7 +14,7 @@ import { startIncrement } from "../documents/skill-increment.js";
 import { isAdvantaged } from "../rules/increment.js";
 import type { CharacteristicKey } from "../rules/types.js";
 import { SYSTEM_SCOPE } from "./attack-card.js";
-import { authoredByGm, type CardMessage } from "./authored.js";
+import { assertCreated, authoredByGm, type CardMessage } from "./authored.js";
 import { actorFrom } from "./card-intents.js";
 import { defaultOpponentChoice, sameChoice } from "./contest-opponent.js";
 import {
@@ -164,9 +164,7 @@ async function onStart(requester: Requester, raw: unknown): Promise<IntentOutcom
   } as ChatMessage.CreateData; // the system's FlagConfig entry lists the attack card's flags; this one is read as unknown
   // Its id chosen here (created with keepId), so that the answer names the card in the same round as its creation.
   const messageId = foundry.utils.randomID();
-  const created = ChatMessage.implementation.create({ ...data, _id: messageId }, { keepId: true }).then((message) => {
-    if (!message) throw new Error("ChatMessage.create made no message");
-  });
+  const created = ChatMessage.implementation.create({ ...data, _id: messageId }, { keepId: true }).then(assertCreated);
   return answerWhile(created, { ok: true, data: { messageId } });
 }
 

@@ -20,7 +20,7 @@ import { recordIncrement, startIncrement } from "../documents/skill-increment.js
 import { resolveCheck } from "../rules/check.js";
 import { incrementFromCheck } from "../rules/increment.js";
 import type { CharacteristicKey } from "../rules/types.js";
-import { authoredByGm, type CardMessage } from "./authored.js";
+import { assertCreated, authoredByGm, type CardMessage } from "./authored.js";
 import { linkedRow, readMovementLink, recordLinkedCheck, type MovementLink } from "../documents/movement-check.js";
 import { actorFrom } from "./card-intents.js";
 import {
@@ -237,11 +237,6 @@ async function writeCard(message: CardMessage, state: RequestState): Promise<voi
   await message.update(await cardFields(state));
 }
 
-/** A creation a hook stopped is a failure of the writes answered for (told to the requester late). */
-function mustExist(message: unknown): void {
-  if (!message) throw new Error("ChatMessage.create made no message");
-}
-
 async function onRoll(requester: Requester, raw: unknown): Promise<IntentOutcome> {
   if (!isObject(raw) || !isId(raw["rowId"])) return INVALID;
   const loaded = loadRequest(raw["messageId"]);
@@ -296,7 +291,7 @@ async function onRoll(requester: Requester, raw: unknown): Promise<IntentOutcome
     const mode = rollModeOption("public");
     const data = await roll.toMessage({ speaker: ChatMessage.getSpeaker({ actor }) }, { rollMode: mode, create: false });
     messageId = foundry.utils.randomID();
-    writes.push(ChatMessage.implementation.create({ ...data, _id: messageId }, { rollMode: mode, keepId: true }).then(mustExist));
+    writes.push(ChatMessage.implementation.create({ ...data, _id: messageId }, { rollMode: mode, keepId: true }).then(assertCreated));
   }
 
   const next: RequestState = { ...state, rows: { ...state.rows, [row.id]: { ...row, rolled: true, messageId, result: state.hidden || state.blind ? null : result } } };

@@ -12,6 +12,7 @@ import { INCREMENT_POINTS_PER_GRADE, type IncrementReason } from "../rules/incre
 import type { CharacteristicKey } from "../rules/types.js";
 import { checkRollOptions, isCharacteristic, prepareCheck, show, type CheckActor, type CheckPlan } from "./check-request.js";
 import { playerChosenNames, registerSealedKind, startPostSealed } from "../chat/sealed-card.js";
+import { assertCreated } from "../chat/authored.js";
 import { recordIncrement } from "../documents/skill-increment.js";
 import { registerOpenCheckAward } from "./open-check-award.js";
 // Type only: genesys-roll.ts registers these intents and hands its roll class over, so neither file imports the other's code.
@@ -114,9 +115,7 @@ export async function startBlindCheck(rolls: CheckRollClass, actor: RollingActor
   const names = playerChosenNames([actor]);
   const posted = await startPostSealed({ kind: "check", value: roll.toJSON(), names, label, requesterId: requester.id, speaker: ChatMessage.getSpeaker({ actor }) });
   if ("warning" in posted) return posted;
-  const created = posted.created.then((message) => {
-    if (!message) throw new Error("ChatMessage.create made no message");
-  });
+  const created = posted.created.then(assertCreated);
   return { id: posted.id, roll, created };
 }
 

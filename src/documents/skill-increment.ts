@@ -12,19 +12,18 @@ export type SkillOwner = Pick<Actor.Implementation, "items">;
  */
 export async function recordIncrement(actor: SkillOwner, skillId: string, reason: IncrementReason): Promise<IncrementRecord> {
   const item = actor.items.get(skillId);
-  const skill = item?.system instanceof SkillModel ? item.system : null;
-  const points = skill?.increment ?? 0;
-  if (!item || !skill) return { reason, status: "failed", points, grade: null };
-  if (!item.isOwner) return { reason, status: "notOwner", points, grade: null };
-  const next = addIncrementPoint(points);
+  const points = item?.system instanceof SkillModel ? item.system.increment : 0;
+  const started = startIncrement(actor, skillId, reason);
   try {
-    await item.update({ system: { increment: next.points, ...(next.gradeGained ? { earned: skill.earned + 1 } : {}) } });
+    await started.written;
   } catch (error) {
     console.error("GeneSys | increment point not stored", error);
     return { reason, status: "failed", points, grade: null };
   }
-  const grade = item.system instanceof SkillModel ? item.system.grade : null;
-  return { reason, status: next.gradeGained ? "gradeGained" : "stored", points: next.points, grade: next.gradeGained ? grade : null };
+  if (started.record.status !== "gradeGained") return started.record;
+  // The new grade as the skill now has it, its effects included.
+  const grade = item?.system instanceof SkillModel ? item.system.grade : null;
+  return { ...started.record, grade };
 }
 
 /**

@@ -29,18 +29,9 @@ function heldBy(effect: ProneEffect): string[] | null {
 }
 
 /**
- * Lays the victim prone for the hit `hitId` (its damage record), or adds the hit to those holding a stun's fall;
- * true when this call laid him down (false: already prone, or the write failed, which is logged).
- */
-export async function layProne(actor: GenesysActor, hitId: string): Promise<boolean> {
-  const started = startLayProne(actor, hitId);
-  await started.written;
-  return started.proned && actor.statuses.has(PRONE);
-}
-
-/**
- * layProne without waiting: whether this call lays the victim down is known from the statuses he has now, so the card
- * that records it can be written beside the status. A failed write is logged, never thrown.
+ * Lays the victim prone for the hit `hitId` (its damage record), or adds the hit to those holding a stun's fall,
+ * without waiting: whether this call lays him down is known from the statuses he has now, so the card that records it
+ * is written beside the status. A failed write is logged, never thrown.
  */
 export function startLayProne(actor: GenesysActor, hitId: string): { proned: boolean; written: Promise<void> } {
   const fail = (error: unknown): void => { console.error("GeneSys | laying the stunned target prone failed", error); };

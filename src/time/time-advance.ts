@@ -6,6 +6,7 @@
  */
 import { SerialQueue } from "../authority/serial-queue.js";
 import { actorFrom } from "../chat/card-intents.js";
+import { assertCreated } from "../chat/authored.js";
 import { GenesysActor } from "../documents/actor.js";
 import { SYSTEM_ID } from "../settings/rules-settings.js";
 import { renderTimeCard, TIME_CARD_FLAG, type TimeCardRow, type TimeCardState } from "./time-card.js";
@@ -184,7 +185,7 @@ export async function advanceActors(actors: readonly GenesysActor[], fromSeconds
   const created = ChatMessage.implementation.create(data, { keepId: true });
   const written = (async () => {
     const [message, ...landed] = await Promise.all([created, ...rows.map((r) => r.written)]);
-    if (!message) throw new Error("ChatMessage.create made no message");
+    assertCreated(message);
     // What the schema kept: the card, and so Undo, goes by what was written.
     const kept: TimeCardRow[] = [];
     for (const [i, { actor, row }] of rows.entries()) {
