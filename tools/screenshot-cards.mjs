@@ -202,6 +202,15 @@ async function main() {
     const stunAsked = withRows([row("r0", { ...applied.rows.r0, applied: stunApplied })]);
     const stunned = withRows([row("r0", { ...applied.rows.r0, applied: stunApplied, stun: { roll: { formula: "2d10 + 7", dice: [3, 3], total: 13 }, difficulty: change.damage.stunDifficulty, knockedDown: true, proned: true } })]);
     const blind = { ...pending, blind: true };
+    // Issue 19: the attacker claimed a row of the advantage table and the defender Difesa outside a fight; the Narrator
+    // struck the defender's claim, which turned the miss into a hit.
+    const claimed = withRows([row("r0", {
+      parts: [{ key: "range", value: -2 }, { key: "advantage", value: 2 }],
+      attack: { formula: "2d10 + 12", dice: [7, 5], total: 24 },
+      defence: { ...dodge, parts: [{ key: "defenceManeuver", value: 4 }], roll: { formula: "2d10 + 14", dice: [6, 5], total: 25 } },
+      outcome: "hit",
+      claims: [{ roll: "attack", key: "advantage", value: 2, struck: false }, { roll: "defence", key: "defenceManeuver", value: 4, struck: true }],
+    })]);
 
     const attackCard = (state, viewer) => render("templates/chat/attack-card.hbs", card.attackCardContext(state, viewer, i18n));
     const sealedLabel = i18n.format("GENESYS.Seal.AttackLabel", { attacker: jack.name, targets: longName, weapon: "Pistola" });
@@ -403,6 +412,7 @@ async function main() {
       "chat-attack-undone": [message({ sender: jack.name, content: await attackCard(undone, attackerView) })],
       "chat-attack-selected": [message({ sender: jack.name, content: await attackCard(rolled, gmView) }), message({ sender: jack.name, content: await attackCard(spread, gmView) })],
       "chat-attack-burst": [message({ sender: jack.name, content: await attackCard(burst, gmView) })],
+      "chat-attack-claims": [message({ sender: jack.name, content: await attackCard(claimed, gmView) }), message({ sender: jack.name, content: await attackCard(claimed, attackerView) })],
       "chat-blind-check-award": [message({ sender: jack.name, content: (await checkCard(climb)) + awardControls, whisper })],
       "chat-blind-placeholder": [message({ sender: jack.name, content: placeholder, whisper }), message({ sender: jack.name, content: checkPlaceholder, whisper })],
       "chat-blind-narrator": [message({ sender: jack.name, content: (await attackCard(blind, { ...gmView, sealed: true })) + controls, whisper })],
@@ -442,6 +452,16 @@ async function main() {
     await record("dialog-attack", () => promptAttack(attackPlan.value, rulesOptions()));
     const plan = defencePlan(thug, pending.rows.r0, false, localize);
     if (plan) await record("dialog-defence", () => promptDefence(plan));
+    // A player's dialog: the grapple's rows are the hold's, and the note says the card shows their word as a claim.
+    if (plan) {
+      const gmUser = foundryDouble().users.find((u) => u.isGM);
+      foundryDouble().setUser(playerUser);
+      try {
+        await record("dialog-defence-player", () => promptDefence(plan));
+      } finally {
+        foundryDouble().setUser(gmUser);
+      }
+    }
     // Issue 11 the effects on the rolls, by source: the attacker's on every roll, the defender's on the grade chosen.
     const warded = (t) => ({ ...t, defence: t.defence && { ...t.defence, effects: [{ label: "Amuleto", value: 3 }] } });
     await record("dialog-attack-effects", () => promptAttack({ ...attackPlan.value, effects: sourcedEffects, targets: attackPlan.value.targets.map(warded) }, rulesOptions()));

@@ -14,6 +14,7 @@ import { ANIMAL_ENVIRONMENTS, type AnimalEnvironment } from "../rules/advanced/a
 import {
   ADVANTAGE_KEYS,
   ADVANTAGE_POSITIONS,
+  playerMayClaim,
   AIMED_AREAS,
   ARMOUR_BYPASS_PENALTY_RANGE,
   STATIC_TARGET_KEYS,
@@ -185,7 +186,7 @@ export type AttackDialogContext = {
 
 const LABELS = [
   "Targets", "Distance", "Prone", "Chance", "Defence", "Rolls", "Arc", "Environment", "AimedArea", "WeaponSize", "BypassArmour",
-  "Advantages", "Focus", "FocusShort", "Choose", "TwoWeapons", "BothWeaponsMultiple", "ArcTwoWeapons", "DesperateAggression", "Modifier", "Override", "OverrideHint", "Blind", "Magazine",
+  "Advantages", "ClaimNote", "Focus", "FocusShort", "Choose", "TwoWeapons", "BothWeaponsMultiple", "ArcTwoWeapons", "DesperateAggression", "Modifier", "Override", "OverrideHint", "Blind", "Magazine",
   "DistanceHint",
 ] as const;
 
@@ -277,7 +278,8 @@ export function attackDialogContext(plan: AttackPlan, options: Partial<RulesOpti
         return opt(String(v), signed(v), false);
       }),
     ],
-    advantages: ATTACK_ADVANTAGES.map((k) => ({ key: k, label: `${i18n.localize(`GENESYS.Attack.Advantage.${k}`)} (${signed(ADVANTAGE_POSITIONS[k].bonus)})` })),
+    // A player's dialog offers only the rows their word may claim (playerMayClaim): a grapple's come from the hold.
+    advantages: ATTACK_ADVANTAGES.filter((k) => isGM || playerMayClaim(k)).map((k) => ({ key: k, label: `${i18n.localize(`GENESYS.Attack.Advantage.${k}`)} (${signed(ADVANTAGE_POSITIONS[k].bonus)})` })),
     isGM,
     ranged: plan.kind === "ranged",
     error: preview.error,
@@ -448,12 +450,17 @@ export function parseDefenceForm(values: FormValues, plan: DefencePlan): Defence
 }
 
 /** §2.3.3 the defence roll's grade and modifiers (defenceModifiers only), or null when the answer is unusable. */
+/** §2.3.4 the advantage rows a defence answer names: its cover among them. */
+export function defenceAdvantages(answer: DefenceAnswer): AdvantageKey[] {
+  return answer.cover === "none" ? answer.advantages : [...answer.advantages, answer.cover];
+}
+
 export function defenceSetup(plan: DefencePlan, answer: DefenceAnswer): { label: string; grade: number; parts: RollPart[] } | null {
   const choice = plan.choices.find((c) => c.value === answer.choice);
   if (!choice) return null;
   const grade = choice.grade ?? answer.grade;
   if (grade === null || !Number.isInteger(grade) || grade < 0 || !Number.isInteger(answer.modifier)) return null;
-  const advantages = answer.cover === "none" ? answer.advantages : [...answer.advantages, answer.cover];
+  const advantages = defenceAdvantages(answer);
   const parts = defenceModifiers({
     ...(answer.maneuver ? { defenceManeuverDexterity: plan.dexterity } : {}),
     dive: answer.dive,
@@ -530,10 +537,11 @@ export function defenceDialogContext(plan: DefencePlan, i18n: Localizer, isGM = 
     needsGrade: plan.choices[0]?.grade === null,
     condition: plan.conditionPenalty === 0 ? null : signed(plan.conditionPenalty),
     flags: defenceFlags(plan, isGM, i18n),
+    isGM,
     cover: COVER.map((c) => ({ value: c, label: c === "none" ? i18n.localize("GENESYS.Attack.Dialog.NoCover") : `${i18n.localize(`GENESYS.Attack.Advantage.${c}`)} (${signed(ADVANTAGE_POSITIONS[c].bonus)})` })),
-    advantages: DEFENCE_ADVANTAGES.map((k) => ({ key: k, label: `${i18n.localize(`GENESYS.Attack.Advantage.${k}`)} (${signed(ADVANTAGE_POSITIONS[k].bonus)})` })),
+    advantages: DEFENCE_ADVANTAGES.filter((k) => isGM || playerMayClaim(k)).map((k) => ({ key: k, label: `${i18n.localize(`GENESYS.Attack.Advantage.${k}`)} (${signed(ADVANTAGE_POSITIONS[k].bonus)})` })),
     labels: Object.fromEntries(
-      ["DefendWith", "Grade", "Cover", "Advantages", "Modifier", "Condition", "AttackTotal"].map((k) => [k, i18n.localize(`GENESYS.Attack.Dialog.${k}`)]),
+      ["DefendWith", "Grade", "Cover", "Advantages", "ClaimNote", "Modifier", "Condition", "AttackTotal"].map((k) => [k, i18n.localize(`GENESYS.Attack.Dialog.${k}`)]),
     ),
   };
 }

@@ -8,7 +8,7 @@ import { defenceDived } from "../documents/dive-prone.js";
 import { type Localizer } from "../dice/genesys-roll.js";
 import { percent, signed } from "../format/numbers.js";
 import { formatCount, type CountLocalizer } from "../format/plural.js";
-import { AIMED_AREAS, resolveAttack, type AimedArea, type AttackKind, type AttackOutcome } from "../rules/attack.js";
+import { AIMED_AREAS, resolveAttack, type AimedArea, type AttackKind, type AttackOutcome, type RollKind } from "../rules/attack.js";
 import { rollPartLabel, type RollPart } from "../effects/roll-parts.js";
 import { knockedDown, resolveDamage } from "../rules/damage.js";
 import { RulesError } from "../rules/errors.js";
@@ -16,6 +16,7 @@ import type { RulesOptions } from "../rules/options.js";
 import { DAMAGE_TYPES, type DamageType } from "../rules/types.js";
 import { DAMAGE_FACES, wieldedDamageNotation, type DamageSpec } from "../rules/weapons.js";
 import { isSpread, spreadRow, undoSpreadRow, type TokenHit } from "./token-hits.js";
+import { isClaims, struckValue, type Claim, type ClaimKey } from "./card-claims.js";
 
 export const SYSTEM_SCOPE = "genesys-gdr";
 export const ATTACK_FLAG = "attack";
@@ -91,6 +92,10 @@ export interface AttackRow {
   spread?: TokenHit[];
   /** §3.2.2 the stun check of the hit that stands (absent before it; null once the hit is applied again). */
   stun?: StunRecord | null;
+  /** The bonuses that stood on the player's word (card-claims.ts), struck or not; absent on a Narrator's own rolls. */
+  claims?: Claim[];
+  /** The damage rolled for a hit that a struck claim turned into a miss, back if the claim is restored. */
+  setAside?: RollRecord | null;
 }
 
 /** Everything the card shows and its buttons act on. */
@@ -127,7 +132,7 @@ export interface AttackCardState {
 
 /** What a click (or the Narrator) does to one row. Each is checked against the row's state before it applies. */
 export type CardEvent =
-  | { type: "defend"; rowId: string; defence: Extract<DefenceRecord, { kind: "roll" }> }
+  | { type: "defend"; rowId: string; defence: Extract<DefenceRecord, { kind: "roll" }>; claims?: Claim[] }
   | { type: "static"; rowId: string; difficulty: number }
   | { type: "damage"; rowId: string; damage: RollRecord }
   | { type: "applied"; rowId: string; applied: AppliedRecord }
@@ -136,7 +141,9 @@ export type CardEvent =
   | { type: "stunned"; rowId: string; roll: RollRecord; bonus: number; proned: boolean }
   /** The hit sent to selected tokens: `own` when the row's target was among them, `hits` for the others. */
   | { type: "spread"; rowId: string; own: AppliedRecord | null; hits: TokenHit[] }
-  | { type: "spreadUndone"; rowId: string; actorUuid: string; undo: UndoRecord };
+  | { type: "spreadUndone"; rowId: string; actorUuid: string; undo: UndoRecord }
+  /** A Narrator strikes a claim (`struck`) or restores it: the outcome is worked out again from what stands. */
+  | { type: "strike"; rowId: string; roll: RollKind; key: ClaimKey; struck: boolean };
 
 export type CardEventType = CardEvent["type"];
 
@@ -172,6 +179,7 @@ function isRow(v: unknown): v is AttackRow {
   if (v["damage"] !== null && !isRollRecord(v["damage"])) return false;
   if (!isSpread(v["spread"])) return false;
   if (v["stun"] !== undefined && v["stun"] !== null && !isStun(v["stun"])) return false;
+  if (!isClaims(v["claims"]) || !(v["setAside"] === undefined || v["setAside"] === null || isRollRecord(v["setAside"]))) return false;
   return v["outcome"] === null || v["outcome"] === "hit" || v["outcome"] === "grazing" || v["outcome"] === "miss";
 }
 
@@ -215,6 +223,47 @@ function validDefenceRoll(defence: Extract<DefenceRecord, { kind: "roll" }>): bo
   return validDice(dice, 2, 10) && total === dice.reduce((s, d) => s + d, 0) + bonus;
 }
 
+/** The attack roll's total as it stands: as rolled, less the claims a Narrator struck. */
+export function attackTotal(row: AttackRow): number {
+  return row.attack.total - struckValue(row.claims, "attack");
+}
+
+/** The defence roll's total as it stands, or null for a static target or no defence yet. */
+export function defenceTotal(row: AttackRow): number | null {
+  return row.defence?.kind === "roll" ? row.defence.roll.total - struckValue(row.claims, "defence") : null;
+}
+
+/** Whether the row's hit is on a target's counters now: its own, or a selected token's. */
+export function hitStands(row: AttackRow): boolean {
+  return (row.applied !== null && !row.undone) || (row.spread ?? []).some((h) => !h.undone);
+}
+
+/** §2.3.1/§2.3.5 the row's outcome from its totals as they stand, or null before the defence. */
+function outcomeOf(row: AttackRow, options: Partial<RulesOptions>): AttackOutcome | null {
+  const defence = row.defence;
+  if (defence === null) return null;
+  if (defence.kind === "static") return resolveAttack({ attackTotal: attackTotal(row), staticDifficulty: defence.difficulty }, options);
+  return resolveAttack({ attackTotal: attackTotal(row), defenceTotal: defenceTotal(row) ?? defence.roll.total }, options);
+}
+
+/**
+ * A claim struck or restored: the totals and the outcome follow. A hit on someone's counters is taken back first (its
+ * Undo), so that a strike never leaves damage standing that the new outcome denies. Damage rolled for a hit that
+ * becomes a miss is set aside, and comes back with the hit.
+ */
+function strikeRow(row: AttackRow, event: Extract<CardEvent, { type: "strike" }>, options: Partial<RulesOptions>): CardUpdate {
+  const claims = row.claims ?? [];
+  const at = claims.findIndex((c) => c.roll === event.roll && c.key === event.key);
+  const claim = claims[at];
+  if (!claim || claim.struck === event.struck || hitStands(row)) return refuse("stale");
+  const next: AttackRow = { ...row, claims: claims.map((c, i) => (i === at ? { ...c, struck: event.struck } : c)) };
+  const outcome = outcomeOf(next, options);
+  const hit = outcome === "hit" || outcome === "grazing";
+  const damage = hit ? (row.damage ?? row.setAside ?? null) : null;
+  const setAside = hit ? null : (row.damage ?? row.setAside ?? null);
+  return { ok: true, row: { ...next, outcome, damage, setAside } };
+}
+
 /**
  * Moves one row on by an event, or says why not. The outcome is always the rules' (resolveAttack, with the
  * world's grazing setting); an event that does not fit the row's state (already defended, no hit, nothing to undo) is stale.
@@ -229,13 +278,15 @@ export function applyCardEvent(state: AttackCardState, event: CardEvent, options
         // A relayed event is data from another client: check its shape, not only its type.
         const defence: unknown = event.defence;
         if (!isDefence(defence) || defence.kind !== "roll" || !validDefenceRoll(defence)) return refuse("invalid");
-        const outcome = resolveAttack({ attackTotal: row.attack.total, defenceTotal: event.defence.roll.total }, options);
-        return { ok: true, row: { ...row, defence: event.defence, outcome } };
+        const claims: unknown = event.claims;
+        if (!isClaims(claims) || (claims ?? []).some((c) => c.roll !== "defence" || c.struck)) return refuse("invalid");
+        const next: AttackRow = { ...row, defence: event.defence, ...(claims && claims.length > 0 ? { claims: [...(row.claims ?? []), ...claims] } : {}) };
+        return { ok: true, row: { ...next, outcome: outcomeOf(next, options) } };
       }
       case "static": {
         if (row.defence !== null) return refuse("stale");
-        const outcome = resolveAttack({ attackTotal: row.attack.total, staticDifficulty: event.difficulty }, options);
-        return { ok: true, row: { ...row, defence: { kind: "static", difficulty: event.difficulty }, outcome } };
+        const next: AttackRow = { ...row, defence: { kind: "static", difficulty: event.difficulty } };
+        return { ok: true, row: { ...next, outcome: outcomeOf(next, options) } };
       }
       case "damage": {
         if (row.outcome === null || row.outcome === "miss" || row.damage !== null) return refuse("stale");
@@ -264,6 +315,8 @@ export function applyCardEvent(state: AttackCardState, event: CardEvent, options
         const next = event.type === "spread" ? spreadRow(row, event.own, event.hits) : undoSpreadRow(row, event.actorUuid, event.undo);
         return typeof next === "string" ? refuse(next) : { ok: true, row: next };
       }
+      case "strike":
+        return strikeRow(row, event, options);
     }
   } catch (error) {
     if (error instanceof RulesError) return refuse("invalid");
@@ -338,9 +391,9 @@ export interface RowContext {
   chance: string | null;
   /** What happened to the row since (undone). */
   tags: RowTag[];
-  attack: { dice: number[]; total: number; parts: LabelValue[] };
+  attack: { dice: number[]; total: number; parts: LabelValue[]; claims: ClaimContext[] };
   /** `proneNote`: §2.2.1 the defender dived and now lies prone (documents/dive-prone.ts sets the status). */
-  defence: { text: string; isRoll: boolean; dice: number[]; total: number | null; parts: LabelValue[]; proneNote: string | null } | null;
+  defence: { text: string; isRoll: boolean; dice: number[]; total: number | null; parts: LabelValue[]; claims: ClaimContext[]; proneNote: string | null } | null;
   damage: { formula: string; dice: number[]; total: number } | null;
   applied: {
     steps: LabelValue[];
@@ -362,6 +415,16 @@ export interface RowContext {
   applyHint: string | null;
   /** What Apply to the selected tokens does with each of them (its tooltip). */
   applySelectedHint: string;
+}
+
+/** One claim under its roll: what the player claimed, or what the Narrator struck, and the Narrator's button. */
+export interface ClaimContext {
+  text: string;
+  cssClass: string;
+  /** "attack:advantage": what the button sends (attack-flow.ts). */
+  claim: string;
+  /** The Narrator's button, when they may strike or restore it now. */
+  button: { label: string; icon: string } | null;
 }
 
 export interface SpreadHitContext {
@@ -396,6 +459,23 @@ export type AttackCardContext = {
 
 function partLines(parts: readonly RollPart[], prefix: string, i18n: Localizer): LabelValue[] {
   return parts.map((p) => ({ label: rollPartLabel(p, prefix, (k) => i18n.localize(k)), value: signed(p.value), cssClass: p.key }));
+}
+
+/**
+ * The claims of one roll as the card lists them. Everyone sees them; only a Narrator gets the button, and only while
+ * the hit is on nobody's counters (Undo first).
+ */
+function claimLines(row: AttackRow, roll: RollKind, viewer: CardViewer, i18n: Localizer): ClaimContext[] {
+  const canStrike = viewer.isGM && !hitStands(row);
+  return (row.claims ?? []).filter((c) => c.roll === roll).map((c) => {
+    const data = { part: i18n.localize(`GENESYS.Attack.Modifier.${c.key}`), value: signed(c.value) };
+    return {
+      text: i18n.format(c.struck ? "GENESYS.Attack.Claim.Struck" : "GENESYS.Attack.Claim.Claimed", data),
+      cssClass: c.struck ? "struck" : "claimed",
+      claim: `${roll}:${c.key}`,
+      button: canStrike ? { label: i18n.format(c.struck ? "GENESYS.Attack.Claim.Restore" : "GENESYS.Attack.Claim.Strike", data), icon: c.struck ? "fa-rotate-left" : "fa-ban" } : null,
+    };
+  });
 }
 
 function outcomeText(row: AttackRow, i18n: Localizer): string {
@@ -444,16 +524,17 @@ function applyLabel(state: AttackCardState, row: AttackRow, i18n: CardLocalizer)
   }
 }
 
-function defenceContext(defence: DefenceRecord, i18n: Localizer): NonNullable<RowContext["defence"]> {
+function defenceContext(row: AttackRow, defence: DefenceRecord, viewer: CardViewer, i18n: Localizer): NonNullable<RowContext["defence"]> {
   if (defence.kind === "static") {
-    return { text: i18n.format("GENESYS.Attack.StaticTarget", { difficulty: String(defence.difficulty) }), isRoll: false, dice: [], total: null, parts: [], proneNote: null };
+    return { text: i18n.format("GENESYS.Attack.StaticTarget", { difficulty: String(defence.difficulty) }), isRoll: false, dice: [], total: null, parts: [], claims: [], proneNote: null };
   }
   return {
     text: i18n.format("GENESYS.Attack.DefenceWith", { label: defence.label, grade: String(defence.grade) }),
     isRoll: true,
     dice: defence.roll.dice,
-    total: defence.roll.total,
+    total: defenceTotal(row),
     parts: partLines(defence.parts, "GENESYS.Attack.Modifier", i18n),
+    claims: claimLines(row, "defence", viewer, i18n),
     proneNote: defenceDived(defence.parts) ? i18n.localize("GENESYS.Attack.DiveProne") : null,
   };
 }
@@ -572,8 +653,8 @@ function rowContext(state: AttackCardState, row: AttackRow, viewer: CardViewer, 
       ? null
       : i18n.format(row.chance.grazing > 0 ? "GENESYS.Attack.ChanceGrazing" : "GENESYS.Attack.Chance", { hit: percent(row.chance.hit), grazing: percent(row.chance.grazing) }),
     tags: row.undone ? [{ text: i18n.localize("GENESYS.Attack.Tag.undone"), cssClass: "undone" }] : [],
-    attack: { dice: row.attack.dice, total: row.attack.total, parts: partLines(row.parts, "GENESYS.Attack.Modifier", i18n) },
-    defence: row.defence === null ? null : defenceContext(row.defence, i18n),
+    attack: { dice: row.attack.dice, total: attackTotal(row), parts: partLines(row.parts, "GENESYS.Attack.Modifier", i18n), claims: claimLines(row, "attack", viewer, i18n) },
+    defence: row.defence === null ? null : defenceContext(row, row.defence, viewer, i18n),
     damage: row.damage === null ? null : { formula: damageNotation(state.weapon.damage), dice: row.damage.dice, total: row.damage.total },
     applied: row.applied === null ? null : appliedContext(row.applied, row, state.weapon.damage.type, i18n),
     stun,
@@ -621,7 +702,7 @@ export function attackCardContext(state: AttackCardState, viewer: CardViewer, i1
     if (!row) return [];
     const full = rowContext(state, row, viewer, i18n);
     if (!hidden) return [full];
-    return [{ ...full, cssClass: "hidden", outcome: i18n.localize("GENESYS.Attack.Outcome.hidden"), chance: null, tags: [], attack: { dice: [], total: 0, parts: [] }, defence: null, damage: null, applied: null, stun: null, venom: null, spread: null, buttons: NO_BUTTONS }];
+    return [{ ...full, cssClass: "hidden", outcome: i18n.localize("GENESYS.Attack.Outcome.hidden"), chance: null, tags: [], attack: { dice: [], total: 0, parts: [], claims: [] }, defence: null, damage: null, applied: null, stun: null, venom: null, spread: null, buttons: NO_BUTTONS }];
   });
   const notes: string[] = [];
   if (state.aimedArea !== "trunk") notes.push(i18n.format("GENESYS.Attack.Aimed", { area: i18n.localize(`GENESYS.Attack.Area.${state.aimedArea}`) }));

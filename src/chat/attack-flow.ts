@@ -148,7 +148,7 @@ async function showCardDice(messageId: string, roll: ThrownRoll): Promise<void> 
 
 // ───────────────────────── the card's buttons ─────────────────────────
 
-export const CARD_ACTIONS = ["defend", "static", "rollDamage", "apply", "applySelected", "undo", "undoHit", "stun"] as const;
+export const CARD_ACTIONS = ["defend", "static", "rollDamage", "apply", "applySelected", "undo", "undoHit", "stun", "strike"] as const;
 export type CardAction = (typeof CARD_ACTIONS)[number];
 
 export function isCardAction(value: unknown): value is CardAction {
@@ -160,6 +160,8 @@ export interface CardActionOptions {
   defence?: DefenceAnswer;
   /** undoHit: the actor whose selected-token hit to take back (its button's data-hit). */
   hit?: string;
+  /** strike: the claim to strike or restore, "attack:advantage" (its button's data-claim, card-claims.ts). */
+  claim?: string;
   /** Asks for the defence in place of the dialog (a quick roll, applications/quick-roll.ts); null = no defence rolled. */
   chooseDefence?: (plan: DefencePlan, target: GenesysActor) => Promise<DefenceAnswer | null>;
   staticDifficulty?: number;
@@ -176,7 +178,7 @@ async function cardActionNow(message: CardMessage, action: CardAction, rowId: st
   if (!state || !row) return failed("GENESYS.Attack.Warn.CardMissing");
   const ids = { messageId: message.id ?? "", rowId };
   // A sealed card only gets its outcome before the Reveal (card-intents.ts says why).
-  if (action !== "defend" && action !== "static" && sealedCardOf(message)) return failed("GENESYS.Seal.Warn.RevealFirst");
+  if (action !== "defend" && action !== "static" && action !== "strike" && sealedCardOf(message)) return failed("GENESYS.Seal.Warn.RevealFirst");
   switch (action) {
     case "defend":
       return defend(row, ids, state, options);
@@ -199,7 +201,18 @@ async function cardActionNow(message: CardMessage, action: CardAction, rowId: st
       return options.hit ? requestIntent(CARD_INTENTS.undoToken, { ...ids, actorUuid: options.hit }) : failed("GENESYS.Attack.Warn.CardChanged");
     case "stun":
       return stunAction(row, ids);
+    case "strike":
+      return strikeAction(row, ids, options.claim);
   }
+}
+
+/** The Narrator strikes the claim named by the button, or restores it if it is struck (checked again on the GM's client). */
+async function strikeAction(row: AttackRow, ids: { messageId: string; rowId: string }, named: string | undefined): Promise<boolean> {
+  if (!game.user.isGM) return failed("GENESYS.Attack.Warn.NotAllowed");
+  const [roll, key] = (named ?? "").split(":");
+  const claim = (row.claims ?? []).find((c) => c.roll === roll && c.key === key);
+  if (!claim) return failed("GENESYS.Attack.Warn.NoClaim");
+  return requestIntent(CARD_INTENTS.strike, { ...ids, roll: claim.roll, key: claim.key, struck: !claim.struck });
 }
 
 /**

@@ -5,7 +5,7 @@
  * the requester's ownership with the server's own permission test, and refuses what does not fit. Cards are authored
  * by this client, so no player can edit their flags; one not authored by a GM is never acted on.
  */
-import { defenceSetup, readDefenceAnswer, type DefenceAnswer, type DefencePlan } from "../applications/attack-dialog.js";
+import { defenceAdvantages, defenceSetup, readDefenceAnswer, type DefenceAnswer, type DefencePlan } from "../applications/attack-dialog.js";
 import type { IntentOutcome, IntentResult, Requester } from "../authority/intent-channel.js";
 import { answerWhile, registerIntent } from "../authority/intent-channel.js";
 import { measuredDistance, tokenDocumentFrom } from "../canvas/token-distance.js";
@@ -30,11 +30,12 @@ import { GenesysActor } from "../documents/actor.js";
 import { proneAfterDive } from "../documents/dive-prone.js";
 import { liftProne, startLayProne } from "../documents/stun-prone.js";
 import { prepareCheck, type CheckRefusal } from "../dice/check-request.js";
-import { playerAdvantageRefusal } from "../rules/attack.js";
+import { playerAdvantageRefusal, type AdvantageKey } from "../rules/attack.js";
 import { RulesError } from "../rules/errors.js";
 import { rulesOptions } from "../settings/rules-settings.js";
-import { ATTACK_FLAG, NO_VIEWER, SYSTEM_SCOPE, applyCardEvent, damageOptions, readAttackState, withRow, type AppliedRecord, type AttackCardState, type AttackRow, type CardEvent } from "./attack-card.js";
+import { ATTACK_FLAG, NO_VIEWER, SYSTEM_SCOPE, applyCardEvent, damageOptions, hitStands, readAttackState, withRow, type AppliedRecord, type AttackCardState, type AttackRow, type CardEvent } from "./attack-card.js";
 import { liveHit, type TokenHit } from "./token-hits.js";
+import { CLAIM_KEYS, CLAIM_ROLLS, rollClaims, type ClaimKey } from "./card-claims.js";
 import { authoredByGm, cardState, renderCard, type CardMessage } from "./card-render.js";
 import { assertCreated } from "./authored.js";
 import { openSealed, playerChosenNames, sealedCardOf, startPostSealed, startReseal } from "./sealed-card.js";
@@ -53,6 +54,8 @@ export const CARD_INTENTS = {
   undoToken: "card.undoToken",
   /** §3.2.2 the target's stun check (its owner's dice). */
   stun: "card.stun",
+  /** The Narrator's: a claim on a row struck, or restored (card-claims.ts). */
+  strike: "card.strike",
 } as const;
 
 const no = (warning: string, data?: Record<string, string>): IntentResult => (data ? { ok: false, warning, data } : { ok: false, warning });
@@ -233,7 +236,9 @@ async function onAttack(requester: Requester, raw: unknown): Promise<IntentOutco
     dice.push(pair);
   }
   if (!blind && p.rolls?.length !== spec.value.rows.length) return no("GENESYS.Attack.Warn.BadDice");
-  const state = attackState(plan, spec.value, { ...answer, blind }, dice);
+  // What stood on the player's word stays on the card as a claim the Narrator may strike (card-claims.ts).
+  const rolled = attackState(plan, spec.value, { ...answer, blind }, dice);
+  const state = requester.isGM ? rolled : withClaims(rolled, read.advantages, plan.tracker === null ? ["focus"] : []);
   // The message's Rolls are made here from the checked dice and the rules' formula: nothing else of the sent JSON.
   const rolls = state.order.flatMap((id) => {
     const record = state.rows[id]?.attack;
@@ -268,6 +273,15 @@ async function onAttack(requester: Requester, raw: unknown): Promise<IntentOutco
     rolls,
   };
   return answerWhile(Promise.all([spent, ChatMessage.implementation.create(data).then(assertCreated)]));
+}
+
+/** Every row of a player's attack with the claims its parts owe to their word: the rows they named, and `unchecked`. */
+function withClaims(state: AttackCardState, advantages: readonly AdvantageKey[], unchecked: readonly ClaimKey[]): AttackCardState {
+  const rows = Object.fromEntries(Object.entries(state.rows).map(([id, row]) => {
+    const claims = rollClaims("attack", row.parts, advantages, unchecked);
+    return [id, claims.length > 0 ? { ...row, claims } : row];
+  }));
+  return { ...state, rows };
 }
 
 /**
@@ -348,7 +362,8 @@ async function onDefend(requester: Requester, raw: unknown): Promise<IntentOutco
   if (!requester.isGM) {
     if (answer.modifier > 0) return no("GENESYS.Attack.Warn.BonusGmOnly");
     if (chosen?.grade === null) return no("GENESYS.Attack.Warn.GradeGmOnly");
-    const claimed = playerAdvantageRefusal(answer.advantages);
+    // Cover is a row of the same table: with another row it is a sum, the Narrator's.
+    const claimed = playerAdvantageRefusal(defenceAdvantages(answer));
     if (claimed) return no(`GENESYS.Attack.Warn.Advantage.${claimed}`);
   }
   // The Narrator may set any of these by hand; a player's word counts only where neither the tracker nor a token speaks.
@@ -361,7 +376,9 @@ async function onDefend(requester: Requester, raw: unknown): Promise<IntentOutco
   try {
     // §2.2.1 a dive ends prone: the token shows it once the defence is recorded (documents/dive-prone.ts).
     const record = twoD10Record(dice, bonus);
-    const event: CardEvent = { type: "defend", rowId: row.id, defence: { kind: "roll", ...setup, roll: record } };
+    // Outside a started combat Difesa and the dive stand on the player's word: claims, as their advantage row is.
+    const claims = requester.isGM ? [] : rollClaims("defence", setup.parts, defenceAdvantages(checked), plan.tracker ? [] : ["defenceManeuver", "dive"]);
+    const event: CardEvent = { type: "defend", rowId: row.id, defence: { kind: "roll", ...setup, roll: record }, ...(claims.length > 0 ? { claims } : {}) };
     return await commit(message, state, event, knownRoll(record.formula, record.dice), { then: () => proneAfterDive(target, setup.parts, { ok: true }) });
   } catch (error) {
     return rulesRefusal(error);
@@ -399,6 +416,27 @@ async function onStatic(requester: Requester, raw: unknown): Promise<IntentOutco
   } catch (error) {
     return rulesRefusal(error);
   }
+}
+
+/**
+ * A Narrator strikes a player's claim from a row, or restores it: the roll counts without it (or with it again) and the
+ * outcome is worked out anew (attack-card.ts). A hit already on someone's counters is undone first, so that no damage
+ * stands that the new outcome would deny.
+ */
+async function onStrike(requester: Requester, raw: unknown): Promise<IntentOutcome> {
+  if (!requester.isGM) return no("GENESYS.Attack.Warn.NotAllowed");
+  if (!isObject(raw)) return INVALID;
+  const { roll, key, struck } = raw;
+  const rollKind = CLAIM_ROLLS.find((r) => r === roll);
+  const claimKey = CLAIM_KEYS.find((k) => k === key);
+  if (!rollKind || !claimKey || typeof struck !== "boolean") return INVALID;
+  const loaded = await loadRow(raw);
+  if (!isLoaded(loaded)) return loaded;
+  const { message, state, row } = loaded;
+  const claim = (row.claims ?? []).find((c) => c.roll === rollKind && c.key === claimKey);
+  if (!claim) return no("GENESYS.Attack.Warn.NoClaim");
+  if (hitStands(row)) return no("GENESYS.Attack.Warn.StrikeUndoFirst");
+  return commit(message, state, { type: "strike", rowId: row.id, roll: rollKind, key: claimKey, struck });
 }
 
 // ───────────────────────── damage, apply, undo ─────────────────────────
@@ -701,4 +739,5 @@ export function registerCardIntents(): void {
   registerIntent(CARD_INTENTS.applyTokens, onApplyTokens);
   registerIntent(CARD_INTENTS.undoToken, onUndoToken);
   registerIntent(CARD_INTENTS.stun, onStun);
+  registerIntent(CARD_INTENTS.strike, onStrike);
 }

@@ -21,16 +21,17 @@ import { standAsideFor } from "../dice/dice-so-nice.js";
 import { cardRolls } from "./card-rolls.js";
 import { contestState } from "./contest-intents.js";
 
-/** The button a click landed on, with its action, row and (a selected token's Undo) the actor; null for clicks elsewhere. */
-function clickedButton(event: Event): { action: string; rowId: string; hit?: string } | null {
+/** The button a click landed on, with its action, row, the actor (a selected token's Undo) or the claim (a strike); null for clicks elsewhere. */
+function clickedButton(event: Event): { action: string; rowId: string; hit?: string; claim?: string } | null {
   const target = asElement(event.target);
   if (!target) return null;
   const button = target.closest<HTMLElement>("[data-attack-action]");
   const action = button?.dataset["attackAction"];
   const rowId = button?.closest<HTMLElement>("[data-row-id]")?.dataset["rowId"];
   const hit = button?.dataset["hit"];
+  const claim = button?.dataset["claim"];
   if (!action || !rowId) return null;
-  return hit ? { action, rowId, hit } : { action, rowId };
+  return { action, rowId, ...(hit ? { hit } : {}), ...(claim ? { claim } : {}) };
 }
 
 /**
@@ -63,7 +64,8 @@ function wireButtons(message: CardMessage, content: HTMLElement): void {
     if (button) button.disabled = true;
     // A mouse click carries the modifiers that may skip the defence dialog (applications/quick-roll.ts).
     const quick = cardClickOptions(modifierEvent(event));
-    void onCardAction(message, clicked.action, clicked.rowId, clicked.hit ? { ...quick, hit: clicked.hit } : quick).finally(() => {
+    const named = { ...(clicked.hit ? { hit: clicked.hit } : {}), ...(clicked.claim ? { claim: clicked.claim } : {}) };
+    void onCardAction(message, clicked.action, clicked.rowId, { ...quick, ...named }).finally(() => {
       if (button) button.disabled = false;
     });
   });

@@ -85,6 +85,14 @@ export const ADVANTAGE_POSITIONS: Readonly<Record<AdvantageKey, Readonly<Advanta
 export type RollKind = "attack" | "defence";
 const ROLL_KINDS: readonly RollKind[] = ["attack", "defence"];
 
+/** §2.3.4/§2.3.7 the rows a grapple decides: the hold in progress gives them, never a player's word. */
+export const GRAPPLE_ADVANTAGES: readonly AdvantageKey[] = Object.freeze(["opponentImmobilised", "opponentGrappling"]);
+
+/** §2.3.4 whether a player may name this row on their own word (every row but a grapple's). */
+export function playerMayClaim(position: AdvantageKey): boolean {
+  return !GRAPPLE_ADVANTAGES.includes(oneOf("position", position, ADVANTAGE_KEYS));
+}
+
 /**
  * §2.3.4 what a player may claim himself of the table: the book leaves advantage positions to the Narrator ("may
  * raise"), so a player's word counts for one row at most; summing rows (IMPL: at the Narrator's discretion) and the
@@ -92,7 +100,7 @@ const ROLL_KINDS: readonly RollKind[] = ["attack", "defence"];
  */
 export function playerAdvantageRefusal(positions: readonly AdvantageKey[]): "tooMany" | "grapple" | null {
   const keys = new Set(positions.map((p, i) => oneOf(`positions[${String(i)}]`, p, ADVANTAGE_KEYS)));
-  if (keys.has("opponentImmobilised") || keys.has("opponentGrappling")) return "grapple";
+  if ([...keys].some((k) => !playerMayClaim(k))) return "grapple";
   return keys.size > 1 ? "tooMany" : null;
 }
 

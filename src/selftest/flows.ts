@@ -379,6 +379,37 @@ export async function effectsInAttackRoll(scratch: Scratch, assert: Assert): Pro
   }
 }
 
+/**
+ * Issue 19 a claim struck and restored: the card a player's attack makes carries its claims (card-claims.ts); this
+ * client, a Narrator's, cannot make one, so the claim is written into its own card as the intent handler would. The
+ * Narrator sets the target 3 below the total, strikes the +6 (the hit becomes a miss), restores it (a hit again).
+ */
+export async function strikeAndRestoreClaim(scratch: Scratch, assert: Assert): Promise<void> {
+  const { shooter, weaponId } = await createShooter(scratch);
+  const { target } = await unlinkedWolf(scratch, assert);
+  const wolf = must(target.actor(), "the wolf's token has no actor");
+  const ref: TargetRef = { actor: wolf, tokenUuid: target.tokenUuid, name: wolf.name, distance: 4 };
+  const planned = prepareAttack(shooter, weaponId, [ref], (key) => game.i18n.localize(key));
+  if (!planned.ok) throw new Error(`no attack plan: ${game.i18n.format(planned.refusal.warning, planned.refusal.data)}`);
+  const known = new Set(game.messages.contents.map((m) => m.id));
+  try {
+    const answer = { ...defaultAnswer(planned.value), advantages: ["opponentBlinded" as const] };
+    assert.strictEqual(await withMessageMode("public", () => attack(shooter, weaponId, { targets: [ref], answer })), true, "attack() posted no card");
+    const card = must(game.messages.contents.find((m) => !known.has(m.id) && cardState(m) !== null), "the attack card is not in game.messages");
+    const rowId = must(Object.values(must(cardState(card), "no card state").rows)[0]?.id, "the attack card has no row");
+    const claims = [{ roll: "attack", key: "advantage", value: 6, struck: false }];
+    await card.update({ [`flags.genesys-gdr.attack.rows.${rowId}.claims`]: claims });
+    const total = rowOf(card, rowId).attack.total;
+    assert.strictEqual((await click(card, "static", rowId, assert, { staticDifficulty: total - 3 })).outcome, "hit", "3 under the total is no hit");
+    const struck = await click(card, "strike", rowId, assert, { claim: "attack:advantage" });
+    assert.strictEqual(struck.outcome, "miss", "the struck +6 did not turn the hit into a miss");
+    assert.ok(card.content.includes("genesys-attack__claims"), "the card does not list its claims");
+    assert.strictEqual((await click(card, "strike", rowId, assert, { claim: "attack:advantage" })).outcome, "hit", "restoring the claim did not bring the hit back");
+  } finally {
+    for (const m of game.messages.contents) if (!known.has(m.id)) scratch.adoptMessage(m.id);
+  }
+}
+
 export async function narratorToolCards(scratch: Scratch, assert: Assert): Promise<number> {
   const { target } = await unlinkedWolf(scratch, assert);
   const wolf = must(target.actor(), "the wolf's token has no actor");

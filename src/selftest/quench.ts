@@ -19,6 +19,7 @@ import {
   itemEffectsChangeNumbers,
   effectApprovalBinding,
   effectsInAttackRoll,
+  strikeAndRestoreClaim,
   playCombatRound,
   renderEverySheet,
   rollEveryMode,
@@ -177,6 +178,10 @@ export function flowsBatch(context: QuenchContext, world: () => SelfTestWorld): 
 
     it("an item's check effect is a part of the attack roll, named for its source", async () => {
       await effectsInAttackRoll(books(), assert);
+    });
+
+    it("a claim on the card struck by the Narrator turns the hit into a miss; restored, a hit again", async () => {
+      await strikeAndRestoreClaim(books(), assert);
     });
 
     it("seals a blind check, opens it on the Narrator's client and reveals it", async () => {
