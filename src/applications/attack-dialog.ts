@@ -150,6 +150,8 @@ export type AttackDialogContext = {
   rolls: number;
   magazine: string | null;
   showArc: boolean;
+  arc: number;
+  arcFromScene: boolean;
   blind: boolean;
   environments: Option[] | null;
   /** More targets than one: the attacker ticks which ones the rolls go to, no more than `limit`. */
@@ -185,7 +187,7 @@ export type AttackDialogContext = {
 };
 
 const LABELS = [
-  "Targets", "Distance", "Prone", "Chance", "Defence", "Rolls", "Arc", "Environment", "AimedArea", "WeaponSize", "BypassArmour",
+  "Targets", "Distance", "Prone", "Chance", "Defence", "Rolls", "Arc", "ArcFromScene", "Environment", "AimedArea", "WeaponSize", "BypassArmour",
   "Advantages", "ClaimNote", "Focus", "FocusShort", "Choose", "TwoWeapons", "BothWeaponsMultiple", "ArcTwoWeapons", "DesperateAggression", "Modifier", "Override", "OverrideHint", "Blind", "Magazine",
   "DistanceHint",
 ] as const;
@@ -240,6 +242,9 @@ export function attackDialogContext(plan: AttackPlan, options: Partial<RulesOpti
     rolls: answer.rolls,
     magazine: plan.magazine === null ? null : String(plan.magazine),
     showArc: plan.targets.length > 1,
+    arc: answer.arcDegrees,
+    // §3.2.3 a player's arc is the tokens' where they stand (card-intents.ts sceneArc): said before they type one.
+    arcFromScene: !isGM && plan.targets.some((t) => t.bearing !== null),
     blind: preset.blind === true,
     chooser: plan.targets.length > 1
       ? { limit, hint: i18n.format("GENESYS.Attack.Dialog.ChooseTargets", { rolls: formatCount(i18n, "GENESYS.Count.Rolls", limit) }) }

@@ -29,6 +29,19 @@ export function measuredDistance(from: TokenDocument, to: TokenDocument): number
   }
 }
 
+/** The direction from one token's centre to another's, in degrees (screen axes); null off a shared scene. */
+export function measuredBearing(from: TokenDocument, to: TokenDocument): number | null {
+  const scene = from.parent;
+  if (!scene || !to.parent || to.parent.uuid !== scene.uuid) return null;
+  return bearingBetween(from.getCenterPoint(), to.getCenterPoint());
+}
+
+/** The direction from one point to another in degrees (screen axes), null when they coincide. */
+export function bearingBetween(a: { x: number; y: number }, b: { x: number; y: number }): number | null {
+  if (a.x === b.x && a.y === b.y) return null;
+  return (Math.atan2(b.y - a.y, b.x - a.x) * 180) / Math.PI;
+}
+
 /** The token document behind a uuid, or null when it is malformed, deleted or not a token. */
 export async function tokenDocumentFrom(uuid: unknown): Promise<TokenDocument | null> {
   if (typeof uuid !== "string" || uuid.length > MAX_UUID_LENGTH || !TOKEN_UUID.test(uuid)) return null;

@@ -4,6 +4,7 @@
  * and every actor change is an intent that the active GM's client decides (card-intents.ts), the Narrator's own clicks
  * included. Each function returns whether something happened; every failure is a notification.
  */
+import { bearingBetween } from "../canvas/token-distance.js";
 import { defenceSetup, promptAttack, promptDefence, promptStatic, type DefenceAnswer, type DefencePlan } from "../applications/attack-dialog.js";
 import { guarded } from "../applications/guarded.js";
 import { requestIntent } from "../authority/intent-channel.js";
@@ -63,7 +64,7 @@ function attackerToken(attacker: GenesysActor): foundry.canvas.placeables.Token 
   return canvas.ready ? (attacker.getActiveTokens()[0] ?? null) : null;
 }
 
-/** The user's targeted tokens, with their actors and the distance from the attacker's token. */
+/** The user's targeted tokens, with their actors and the distance and direction from the attacker's token. */
 export function targetedTokens(attacker: GenesysActor): TargetRef[] {
   const source = attackerToken(attacker);
   return [...game.user.targets].map((token) => {
@@ -73,6 +74,7 @@ export function targetedTokens(attacker: GenesysActor): TargetRef[] {
       tokenUuid: token.document.uuid,
       name: token.name,
       distance: measure(source, token),
+      bearing: canvas.ready && source ? bearingBetween(source.center, token.center) : null,
     };
   });
 }

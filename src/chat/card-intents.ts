@@ -8,19 +8,24 @@
 import { defenceAdvantages, defenceSetup, readDefenceAnswer, type DefenceAnswer, type DefencePlan } from "../applications/attack-dialog.js";
 import type { IntentOutcome, IntentResult, Requester } from "../authority/intent-channel.js";
 import { answerWhile, registerIntent } from "../authority/intent-channel.js";
-import { measuredDistance, tokenDocumentFrom } from "../canvas/token-distance.js";
+import { measuredBearing, measuredDistance, tokenDocumentFrom } from "../canvas/token-distance.js";
+import { sceneViewableBy } from "../canvas/scene-view.js";
 import { AnimalModel } from "../data/actor/animal.js";
 import {
   attackState,
   cardDamageRoll,
   damageRecord,
   focusFromTracker,
+  isChosen,
+  plannedArc,
   prepareAttack,
   readAttackAnswer,
   rollTwoD10,
   rollVenomDice,
   specifyAttack,
   twoD10Record,
+  type AttackAnswer,
+  type AttackPlan,
   type TargetRef,
 } from "../dice/attack-roll.js";
 import { LOCAL_ONLY, messageAudience } from "../dice/dice-so-nice.js";
@@ -198,14 +203,17 @@ async function onAttack(requester: Requester, raw: unknown): Promise<IntentOutco
   const actor = await actorFrom(p.actorUuid);
   if (!actor) return no("GENESYS.Attack.Warn.AttackerMissing", { name: "?" });
   if (!mayAct(requester, actor)) return no("GENESYS.Attack.Warn.NotAllowed");
-  const measured = await measuredDistances(actor, p);
+  const places = await measuredPlaces(actor, p);
+  const measured = places.map((m) => m.distance);
   const targets: TargetRef[] = [];
   for (const [i, t] of p.targets.entries()) {
     const target = await actorFrom(t.actorUuid);
     // A player's claimed distance stands only where nothing can be measured (the theatre of the mind): tokens placed
     // on two scenes (a token named elsewhere to shorten the range) are refused.
     if (!requester.isGM && measured[i] === null && target && isPlaced(actor) && isPlaced(target)) return no("GENESYS.Attack.Warn.OtherScene", { name: target.name });
-    targets.push({ actor: target, tokenUuid: t.tokenUuid, name: target?.name ?? "?", distance: measured[i] ?? t.distance });
+    // Nor may they aim at what stands only on scenes they cannot view (another table's fight, the Narrator's preparation).
+    if (!requester.isGM && target && !seenBy(target, requester.user)) return no("GENESYS.Attack.Warn.UnseenTarget", { name: target.name });
+    targets.push({ actor: target, tokenUuid: t.tokenUuid, name: target?.name ?? "?", distance: measured[i] ?? t.distance, bearing: places[i]?.bearing ?? null });
   }
   const planned = prepareAttack(actor, p.itemId, targets, localize);
   if (!planned.ok) return no(planned.refusal.warning, planned.refusal.data);
@@ -218,9 +226,10 @@ async function onAttack(requester: Requester, raw: unknown): Promise<IntentOutco
   if (claimed) return no(`GENESYS.Attack.Warn.Advantage.${claimed}`);
   // Nor is the distance, where the tokens show it: range and half damage follow the scene, not the dialog.
   // §2.2.4 and, in a started combat, whom the attacker focused on last round is the tracker's to say (focusFromTracker).
+  // §3.2.3 so is the arc the rolls sweep, where every target attacked stands on the scene (sceneArc).
   const answer = requester.isGM
     ? read
-    : focusFromTracker(plan, { ...read, targets: read.targets.map((t, i) => ({ ...t, prone: plan.targets[i]?.prone === true, distance: measured[i] ?? t.distance })) });
+    : focusFromTracker(plan, { ...read, arcDegrees: sceneArc(plan, read), targets: read.targets.map((t, i) => ({ ...t, prone: plan.targets[i]?.prone === true, distance: measured[i] ?? t.distance })) });
   const rules = rulesOptions();
   const spec = specifyAttack(plan, answer, rules, requester.isGM);
   if (!spec.ok) return no(spec.refusal.warning, spec.refusal.data);
@@ -285,18 +294,32 @@ function withClaims(state: AttackCardState, advantages: readonly AdvantageKey[],
 }
 
 /**
+ * §3.2.3 the arc of a player's rolls as the tokens show it, where every target attacked stands on the attacker's scene:
+ * the directions from the attacker's token give it (coveringArc), and a smaller claim does not stand. With two weapons
+ * (§3.2.4) the arc also spans the other weapon's targets, which this card cannot see: the larger of the two counts.
+ * Anywhere else (the theatre of the mind) the attacker's word stands, as the card shows it.
+ */
+function sceneArc(plan: AttackPlan, answer: AttackAnswer): number {
+  const chosen = plan.targets.map((_, i) => isChosen(answer, i));
+  const measured = plannedArc(plan, chosen);
+  if (chosen.filter(Boolean).length < 2 || measured === null) return answer.arcDegrees;
+  return answer.twoWeapons ? Math.max(measured, answer.arcDegrees) : measured;
+}
+
+/**
  * §2.4.1 each target's distance as the scene shows it, from the attacker's token to the target's, measured on this
  * client from the documents (canvas/token-distance.ts). The tokens are the actors' own, found here: an unlinked actor's
  * is its token, a linked actor's one of its tokens on that scene (the one the attacker's client named if it is among
  * them), so naming another token, or none, changes nothing. Null where there is nothing to measure (no token on a
  * shared scene: theatre of the mind), and the attacker's stated distance stands there.
  */
-async function measuredDistances(attacker: GenesysActor, p: AttackPayload): Promise<(number | null)[]> {
+async function measuredPlaces(attacker: GenesysActor, p: AttackPayload): Promise<Measured[]> {
   const named = await tokenDocumentFrom(p.tokenUuid);
-  const out: (number | null)[] = [];
+  const out: Measured[] = [];
   for (const t of p.targets) {
     const target = await actorFrom(t.actorUuid);
-    out.push(target ? measureBetween(attacker, named, target, await tokenDocumentFrom(t.tokenUuid)) : null);
+    const pair = target ? tokensBetween(attacker, named, target, await tokenDocumentFrom(t.tokenUuid)) : null;
+    out.push(pair ? { distance: measuredDistance(...pair), bearing: measuredBearing(...pair) } : { distance: null, bearing: null });
   }
   return out;
 }
@@ -307,6 +330,18 @@ function isPlaced(actor: GenesysActor): boolean {
   return game.scenes.contents.some((scene) => scene.tokens.find((d) => d.actor?.uuid === actor.uuid) !== undefined);
 }
 
+/** Whether a user can see an actor where it stands: unplaced (the theatre of the mind), or on a scene they can view. */
+function seenBy(actor: GenesysActor, user: User.Stored): boolean {
+  if (actor.isToken) {
+    const scene = actor.token?.parent;
+    return !scene || sceneViewableBy(scene, user);
+  }
+  const scenes = game.scenes.contents.filter((scene) => scene.tokens.find((d) => d.actor?.uuid === actor.uuid) !== undefined);
+  // fvtt-types types collection members as Scene.Stored, which the lint rule cannot match to the Scene class.
+  // eslint-disable-next-line @typescript-eslint/no-unsafe-class-instance-assignment
+  return scenes.length === 0 || scenes.some((scene) => sceneViewableBy(scene, user));
+}
+
 /** An actor's token on a scene: a token actor's own, else one of the linked actor's there, the named one first. */
 function tokenOn(actor: GenesysActor, scene: Scene.Implementation, named: TokenDocument | null): TokenDocument | null {
   if (actor.isToken) return actor.token?.parent === scene ? actor.token : null;
@@ -314,7 +349,14 @@ function tokenOn(actor: GenesysActor, scene: Scene.Implementation, named: TokenD
   return mine.find((d) => d === named) ?? mine[0] ?? null;
 }
 
-function measureBetween(attacker: GenesysActor, namedFrom: TokenDocument | null, target: GenesysActor, namedTo: TokenDocument | null): number | null {
+/** What the scene shows of one target: how far, and in which direction from the attacker (null off a shared scene). */
+interface Measured {
+  distance: number | null;
+  bearing: number | null;
+}
+
+/** The attacker's token and the target's, on the scene where the fight is; null when they do not share one. */
+function tokensBetween(attacker: GenesysActor, namedFrom: TokenDocument | null, target: GenesysActor, namedTo: TokenDocument | null): [TokenDocument, TokenDocument] | null {
   // Where the fight is: a token actor's own scene first, then the scene of the attacker's named token, then the active one.
   const named = namedFrom?.actor?.uuid === attacker.uuid ? namedFrom.parent : null;
   // fvtt-types types collection members as Scene.Stored, which the lint rule cannot match to the Scene class.
@@ -323,7 +365,7 @@ function measureBetween(attacker: GenesysActor, namedFrom: TokenDocument | null,
   if (!scene) return null;
   const from = tokenOn(attacker, scene, namedFrom);
   const to = tokenOn(target, scene, namedTo);
-  return from && to ? measuredDistance(from, to) : null;
+  return from && to ? [from, to] : null;
 }
 
 /**

@@ -17,6 +17,7 @@ import {
   AIMED_AREAS,
   WEAPON_SIZES,
   attackModifiers,
+  coveringArc,
   multipleAttacks,
   type AdvantageKey,
   type AimedArea,
@@ -60,6 +61,8 @@ export interface TargetRef {
   name: string;
   /** Metres from the attacker, measured on the canvas; null when there is no scene to measure on. */
   distance: number | null;
+  /** The direction from the attacker's token, in degrees, on the canvas; absent or null where nothing shows it. */
+  bearing?: number | null;
 }
 
 /** A modifier read from the combat tracker or from a token's status, not chosen by anyone. */
@@ -81,6 +84,8 @@ export interface PlannedTarget {
   tokenUuid: string | null;
   name: string;
   distance: number | null;
+  /** The direction from the attacker's token in degrees, null where nothing shows it (§3.2.3 the arc, coveringArc). */
+  bearing: number | null;
   prone: boolean;
   /** The ids a Focalizzazione may have named it by (tracker-state.ts targetIds). */
   ids: string[];
@@ -203,6 +208,13 @@ export function trackerDecidesFocus(plan: AttackPlan): boolean {
  * opens in a state it can roll from: the one focused on last round first, then in order), and the Focalizzazione the
  * tracker shows.
  */
+/** §3.2.3 the arc the chosen targets span as the scene shows them, null when any of them is not on it. */
+export function plannedArc(plan: AttackPlan, chosen: readonly boolean[]): number | null {
+  const attacked = plan.targets.filter((_, i) => chosen[i] === true);
+  const bearings = attacked.flatMap((t) => (t.bearing === null ? [] : [t.bearing]));
+  return bearings.length === attacked.length ? coveringArc(bearings) : null;
+}
+
 export function defaultAnswer(plan: AttackPlan): AttackAnswer {
   const rolls = Math.min(availableRolls(plan), Math.max(1, plan.targets.length));
   const aimed = focusedTargets(plan.tracker?.focus?.target ? plan.tracker.focus : null, plan.targets.map((t) => ({ ids: t.ids, claimed: false })));
@@ -219,7 +231,7 @@ export function defaultAnswer(plan: AttackPlan): AttackAnswer {
     weaponSize: null,
     bypassArmour: null,
     twoWeapons: false,
-    arcDegrees: 0,
+    arcDegrees: plannedArc(plan, chosen) ?? 0,
     desperateAggression: false,
     environment: null,
     modifier: 0,
@@ -286,6 +298,7 @@ function planTargets(targets: readonly TargetRef[], localize: (key: string) => s
       tokenUuid: t.tokenUuid,
       name: t.name,
       distance: t.distance,
+      bearing: t.bearing ?? null,
       prone: t.actor.statuses.has("prone"),
       ids: targetIds(t.actor, t.tokenUuid, combat),
       defence: defenceEstimate(t.actor, localize),

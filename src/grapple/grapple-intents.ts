@@ -6,6 +6,7 @@
  * with the world's A-19 setting, the scene's record and both tokens' statuses are written, and a grapple card says
  * what happened. Tokens deleted and combats ended take their holds with them.
  */
+import { sceneViewableBy } from "../canvas/scene-view.js";
 import { registerIntent, type IntentResult, type Requester } from "../authority/intent-channel.js";
 import { gmQueue } from "../authority/serial-queue.js";
 import { serialiseStatusSync } from "../config/statuses.js";
@@ -201,6 +202,9 @@ async function onStart(requester: Requester, raw: unknown): Promise<IntentResult
   if (!attackerToken || !defenderToken) return no("GENESYS.Grapple.Warn.TokenMissing");
   const scene = sceneOf(attackerToken);
   if (!scene || sceneOf(defenderToken)?.id !== scene.id) return no("GENESYS.Grapple.Warn.OtherScene");
+  // fvtt-types types a token's parent as Scene.Stored, which the lint rule cannot match to the Scene class.
+  // eslint-disable-next-line @typescript-eslint/no-unsafe-class-instance-assignment
+  if (!requester.isGM && !sceneViewableBy(scene, requester.user)) return no("GENESYS.Grapple.Warn.UnseenScene");
   if (attackerToken.id === defenderToken.id || !attackerToken.id || !defenderToken.id) return no("GENESYS.Grapple.Warn.SameToken");
   const attacker = tokenOn(scene, attackerToken.id);
   if (!isFound(attacker)) return attacker;

@@ -199,6 +199,22 @@ export const TWO_WEAPONS_PENALTY = -4;
 export const ARC_DEGREES_PER_POINT = 30;
 
 /**
+ * §3.2.3 the arc the attacker sweeps to cover scattered targets, from the directions in which they lie (degrees, any
+ * turn): the whole circle less the widest gap between two neighbouring directions, in whole degrees (rounded, as the
+ * arc of an answer is a whole number). One target, or none, is no arc.
+ */
+export function coveringArc(bearings: readonly number[]): number {
+  const turns = bearings.map((b, i) => ((real(`bearings[${String(i)}]`, b, -3600, 3600) % 360) + 360) % 360).sort((a, b) => a - b);
+  if (turns.length < 2) return 0;
+  let widestGap = 0;
+  for (const [i, b] of turns.entries()) {
+    const next = i + 1 < turns.length ? (turns[i + 1] ?? b) : (turns[0] ?? b) + 360;
+    widestGap = Math.max(widestGap, next - b);
+  }
+  return Math.round(360 - widestGap);
+}
+
+/**
  * §3.2.3 (A-22) scattered targets: −1 per full 30° of arc (EX-14: 180° → −6), doubled only for multiple attacks made
  * with both of two weapons (§3.2.4); one roll per weapon at different targets pays the plain arc.
  */

@@ -14,7 +14,7 @@ import { defenceDived, proneAfterDive } from "../../src/documents/dive-prone.js"
 import { foundryDouble } from "../foundry/boot.js";
 import { onClient } from "../foundry/clients.js";
 import { Roll } from "../foundry/dice.js";
-import { createScene, placeToken } from "../foundry/scenes.js";
+import { placeToken, sharedScene } from "../foundry/scenes.js";
 import type { User } from "../foundry/documents.js";
 import { fight, settle } from "../combat/helpers.js";
 import { DODGE_WITH_DEXTERITY, HUMAN, answerFor, attackCard, dice, itemId, npc, playerId, rowOf, shooter, targetActors, useCardWorld } from "./helpers.js";
@@ -97,7 +97,7 @@ describe("§2.2.1 a dive ends prone (documents/dive-prone.ts, from card-intents.
   it("an unlinked token's actor dives (the Narrator defends for it): the token lies prone, the world actor does not", async () => {
     const jack = await shooter(undefined, { default: 0, [playerId()]: 3 });
     const bandit = await npc("Bandito", { system: { characteristics: { ...HUMAN, dexterity: 8 } } });
-    const token = placeToken(createScene("Vicolo"), bandit);
+    const token = placeToken(sharedScene("Vicolo"), bandit);
     const actor: unknown = token.actor;
     if (!(actor instanceof GenesysActor)) throw new Error("no token actor");
     const pistol = itemId(jack, "Pistola");

@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { attack, onCardAction } from "../../src/chat/attack-flow.js";
 import { defaultAnswer, prepareAttack, type TargetRef } from "../../src/dice/attack-roll.js";
 import { GenesysActor } from "../../src/documents/actor.js";
-import { createScene, placeToken, type TokenDocument } from "../foundry/scenes.js";
+import { createScene, placeToken, sharedScene, type TokenDocument } from "../foundry/scenes.js";
 import { animalOf, createActor, personOf } from "../documents/helpers.js";
 import { DODGE_WITH_DEXTERITY, asPlayer, dice, itemId, playerId, rowOf, shooter, stateOf, useCardWorld } from "./helpers.js";
 
@@ -27,7 +27,7 @@ function tokenActor(token: TokenDocument): GenesysActor {
 
 async function wolfToken(): Promise<{ wolf: GenesysActor; token: TokenDocument; actor: GenesysActor }> {
   const wolf = await createActor({ name: WOLF.name, type: WOLF.type, system: WOLF.system });
-  const token = placeToken(createScene("Bosco"), wolf);
+  const token = placeToken(sharedScene("Bosco"), wolf);
   return { wolf, token, actor: tokenActor(token) };
 }
 
@@ -47,7 +47,7 @@ describe("distances are the scene's, measured on the Narrator's client", () => {
   it("a player who types 4 m for a wolf 12 m away gets a card at 12 m; off the scene the stated distance stands", async () => {
     const jack = await shooter(undefined, { default: 0, [playerId()]: 3 });
     const wolf = await createActor({ name: WOLF.name, type: WOLF.type, system: WOLF.system });
-    const scene = createScene("Radura");
+    const scene = sharedScene("Radura");
     placeToken(scene, jack, { actorLink: true, x: 0, y: 0 });
     const token = placeToken(scene, wolf, { x: 1200, y: 0 });
     const actor = tokenActor(token);

@@ -35,6 +35,10 @@
  *   are not of CONFIG.Token.documentClass (assumption: nothing tested reads our subclass through a scene).
  * - `game.scenes.active` is the scene whose `active` is true, else undefined (v13 API Scenes#active, "The currently
  *   active Scene"; Scene#active is a schema field). Tests activate a scene by setting it.
+ * - A scene has ownership like every world document, `{ default: 0 }` unless told (assumption: core's default for a
+ *   new document), tested as documents.ts tests it; a GM passes every test. Scene ownership is what core tests for a
+ *   player's navigation (foundryvtt/foundryvtt#7310), and peer code reads LIMITED as "may view this scene" (the WoD
+ *   system's token lookups: `game.user.isGM || scene.testUserPermission(game.user, "LIMITED")`).
  * Not modelled: delta items and effects (a token actor's items come from the base actor and item edits stay in memory),
  * base actor edits reaching a token actor before its next reset, token-level ownership.
  */
@@ -80,10 +84,17 @@ export class Scene {
   readonly tokens = new Collection<TokenDocument>();
   readonly grid: SceneGrid;
   active = false;
+  ownership: Record<string, number> = { default: 0 };
   constructor(readonly name: string, { size = 100, distance = 1, type = 1 }: GridOptions = {}) {
     this.grid = new SceneGrid(size, distance, type);
   }
   get uuid(): string { return `Scene.${this.id}`; }
+
+  testUserPermission(user: User, level: "LIMITED" | "OBSERVER" | "OWNER" | number): boolean {
+    if (user.isGM) return true;
+    const need = typeof level === "number" ? level : { LIMITED: 1, OBSERVER: 2, OWNER: 3 }[level];
+    return (this.ownership[user.id] ?? this.ownership["default"] ?? 0) >= need;
+  }
 
   /**
    * Flags, read and written like every document's (v13 API Document#getFlag/#setFlag; dnd5e and pf2e keep scene state
@@ -258,6 +269,13 @@ export function installScenes(): void {
 export function createScene(name = "Scena", grid: GridOptions = {}): Scene {
   const scene = new Scene(name, grid);
   game().scenes.set(scene.id, scene);
+  return scene;
+}
+
+/** A scene every player may view (ownership LIMITED by default: in the players' navigation), not the active one. */
+export function sharedScene(name = "Scena", grid: GridOptions = {}): Scene {
+  const scene = createScene(name, grid);
+  scene.ownership = { default: 1 };
   return scene;
 }
 

@@ -11,7 +11,7 @@ import { readGrapples } from "../../src/grapple/grapple-state.js";
 import { createActor } from "../documents/helpers.js";
 import { foundryDouble } from "../foundry/boot.js";
 import { onClient } from "../foundry/clients.js";
-import { createScene, placeToken } from "../foundry/scenes.js";
+import { sharedScene, placeToken } from "../foundry/scenes.js";
 import type { User } from "../foundry/documents.js";
 import { HUMAN, PISTOL, dice, playerId, skill, useCardWorld } from "../chat/helpers.js";
 
@@ -29,7 +29,7 @@ async function roll(a: [number, number], b: [number, number]): Promise<void> {
 
 describe("§2.3.7 the grapple row belongs to the target's own token", () => {
   it("another actor's token uuid lends its hold to no target; each contender's own row stands", async () => {
-    const scene = createScene("Vicolo");
+    const scene = sharedScene("Vicolo");
     const holder = await createActor({ name: "Tizio", type: "npc", system: { characteristics: HUMAN }, items: [skill("Lotta", 14)] });
     const base = await createActor({ name: "Bruto", type: "npc", system: { characteristics: HUMAN }, items: [skill("Lotta", 10)] });
     const free = await createActor({ name: "Libero", type: "npc", system: { characteristics: HUMAN } });

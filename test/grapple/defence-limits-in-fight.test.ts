@@ -8,7 +8,7 @@ import type { AttackRow } from "../../src/chat/attack-card.js";
 import { defencePlan } from "../../src/chat/defence-plan.js";
 import { grappleBlocksMovement } from "../../src/grapple/grapple-movement.js";
 import type { GenesysActor } from "../../src/documents/actor.js";
-import { createScene, placeToken } from "../foundry/scenes.js";
+import { sharedScene, placeToken } from "../foundry/scenes.js";
 import { HUMAN, PISTOL, npc, shooter, skill } from "../chat/helpers.js";
 import { asPlayer, bootCombat, fight, player, settle } from "../combat/helpers.js";
 
@@ -38,7 +38,7 @@ describe("A-19d a grappler's defence in a started fight", () => {
   it("a held defender who executed Difesa gets neither its bonus nor the dive, with or without his grappled status", async () => {
     const jack = await shooter([skill("Pistola", 12), PISTOL]);
     const guard = await npc("Guardia", { system: { characteristics: { ...HUMAN, dexterity: 9 } }, ownership: { default: 0, [player().id]: 3 } });
-    const scene = createScene("Vicolo");
+    const scene = sharedScene("Vicolo");
     const jackToken = placeToken(scene, jack, { actorLink: true });
     const guardToken = placeToken(scene, guard, { actorLink: true, x: 100 });
     // The hold as the GM's client writes it (grapple-intents.ts settleStart), and both statuses on.

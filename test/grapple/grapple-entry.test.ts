@@ -25,7 +25,7 @@ import { onClient } from "../foundry/clients.js";
 import type { ContextEntry } from "../foundry/combat.js";
 import { diceDouble } from "../foundry/dice.js";
 import type { User } from "../foundry/documents.js";
-import { createScene, placeToken, type Scene } from "../foundry/scenes.js";
+import { sharedScene, placeToken, type Scene } from "../foundry/scenes.js";
 import { ElementDouble } from "../foundry/sheets.js";
 import { HUMAN, dice, lastWarning, playerId, skill, useCardWorld } from "../chat/helpers.js";
 import { renderAnimal, renderPerson, translations } from "../applications/sheet-fixtures.js";
@@ -61,7 +61,7 @@ afterEach(() => {
 
 /** Jack (the player's, linked token, unarmed 12), a brute (the Narrator's, unlinked), a wolf (unlinked) and a guard (the Narrator's, linked). */
 async function world() {
-  const scene = createScene("Vicolo");
+  const scene = sharedScene("Vicolo");
   const jack = await createActor({ name: "Jack", type: "character", system: { characteristics: HUMAN }, items: [skill("Combattimento disarmato", 12)], ownership: { default: 0, [playerId()]: 3 } });
   const base = await createActor({ name: "Bruto", type: "npc", system: { characteristics: HUMAN }, items: [skill("Lotta", 10)], ownership: { default: 2 } });
   const guard = await createActor({ name: "Guardia", type: "npc", system: { characteristics: HUMAN }, ownership: { default: 2 } });

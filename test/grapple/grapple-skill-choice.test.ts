@@ -15,7 +15,7 @@ import { readGrapples } from "../../src/grapple/grapple-state.js";
 import { createActor } from "../documents/helpers.js";
 import { foundryDouble } from "../foundry/boot.js";
 import { onClient } from "../foundry/clients.js";
-import { createScene, placeToken } from "../foundry/scenes.js";
+import { sharedScene, placeToken } from "../foundry/scenes.js";
 import type { User } from "../foundry/documents.js";
 import { HUMAN, dice, playerId, skill, useCardWorld } from "../chat/helpers.js";
 
@@ -26,7 +26,7 @@ const player = (): User => foundryDouble().users.find((u) => u.id === playerId()
 const i18n = { localize: (k: string) => k, format: (k: string) => k };
 
 async function world() {
-  const scene = createScene("Vicolo");
+  const scene = sharedScene("Vicolo");
   const jack = await createActor({ name: "Jack", type: "character", system: { characteristics: HUMAN }, items: [skill("Combattimento disarmato", 12), skill("Lotta", 9), skill("Pistola", 16)], ownership: { default: 0, [playerId()]: 3 } });
   const base = await createActor({ name: "Bruto", type: "npc", system: { characteristics: HUMAN }, items: [skill("Lotta", 10)] });
   const jackToken = placeToken(scene, jack, { actorLink: true });
@@ -58,6 +58,15 @@ describe("§2.3.7 the skill a grapple is contested with", () => {
     expect(await onClient(player(), () => sendIntent(GRAPPLE_INTENTS.contest, { sceneId: w.scene.id, grappleId: hold.id, side: "attacker", skillId: w.id("Pistola") }))).toMatchObject({ ok: false, warning: "GENESYS.Grapple.Warn.NotUnarmed" });
     expect(game.messages.contents.length).toBe(count);
     expect(readGrapples(w.scene)[0]?.pending.attacker).toBeNull();
+  });
+
+  it("on a scene the player cannot view, the player's start is refused and nothing is posted; the Narrator's goes", async () => {
+    const w = await world();
+    w.scene.ownership = { default: 0 };
+    const before = game.messages.contents.length;
+    expect(await onClient(player(), () => sendIntent(GRAPPLE_INTENTS.start, start(w, w.id("Lotta"))))).toMatchObject({ ok: false, warning: "GENESYS.Grapple.Warn.UnseenScene" });
+    expect(game.messages.contents.length).toBe(before);
+    expect(await onClient(gm(), () => sendIntent(GRAPPLE_INTENTS.start, start(w, w.id("Lotta"))))).toMatchObject({ ok: true });
   });
 
   it("without a choice a player rolls his best unarmed skill; the Narrator may pick any skill", async () => {

@@ -21,7 +21,7 @@ import { resetRulesOptionsCache } from "../../src/settings/rules-settings.js";
 import { createActor } from "../documents/helpers.js";
 import { foundryDouble } from "../foundry/boot.js";
 import { onClient } from "../foundry/clients.js";
-import { createScene, deleteToken, placeToken, type Scene } from "../foundry/scenes.js";
+import { sharedScene, deleteToken, placeToken, type Scene } from "../foundry/scenes.js";
 import type { User } from "../foundry/documents.js";
 import { HUMAN, dice, lastWarning, playerId, skill, useCardWorld } from "../chat/helpers.js";
 
@@ -35,7 +35,7 @@ const i18n = { localize: (k: string) => k, format: (k: string, d: Record<string,
 
 /** Jack (the player's world actor, linked token, unarmed 12) and a brute (the Narrator's, unlinked token, Lotta 10), and a bystander. */
 async function world() {
-  const scene = createScene("Vicolo");
+  const scene = sharedScene("Vicolo");
   const jack = await createActor({ name: "Jack", type: "character", system: { characteristics: HUMAN }, items: [skill("Combattimento disarmato", 12), skill("Pistola", 14)], ownership: { default: 0, [playerId()]: 3 } });
   const base = await createActor({ name: "Bruto", type: "npc", system: { characteristics: HUMAN }, items: [skill("Lotta", 10)] });
   const third = await createActor({ name: "Terzo", type: "npc", system: { characteristics: HUMAN }, items: [skill("Pistola", 12), { name: "Pistola", type: "weapon", system: { skill: "pistola", modes: [{ key: "oneHanded", skill: "", damage: { dice: 4, faces: 6, strength: false, flat: 0, type: "wounding" }, minStrength: 0, magazine: 12, preparation: 0, range: { kind: "metres", value: 600 }, multiAttack: 1 }], mode: 0, ready: true, rounds: 12, explosive: false } }] });

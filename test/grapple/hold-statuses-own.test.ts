@@ -11,7 +11,7 @@ import { GRAPPLES_FLAG, readGrapples } from "../../src/grapple/grapple-state.js"
 import { createActor } from "../documents/helpers.js";
 import { foundryDouble } from "../foundry/boot.js";
 import { onClient } from "../foundry/clients.js";
-import { createScene, placeToken } from "../foundry/scenes.js";
+import { sharedScene, placeToken } from "../foundry/scenes.js";
 import type { User } from "../foundry/documents.js";
 import { HUMAN, dice, playerId, skill, useCardWorld } from "../chat/helpers.js";
 
@@ -22,7 +22,7 @@ const player = (): User => foundryDouble().users.find((u) => u.id === playerId()
 
 describe("§2.3.7 a hold leaves the statuses it did not set", () => {
   it("a tied-up defender stays immobilised through a hold's start and its release", async () => {
-    const scene = createScene("Vicolo");
+    const scene = sharedScene("Vicolo");
     const jack = await createActor({ name: "Jack", type: "character", system: { characteristics: HUMAN }, items: [skill("Combattimento disarmato", 12)], ownership: { default: 0, [playerId()]: 3 } });
     const base = await createActor({ name: "Bruto", type: "npc", system: { characteristics: HUMAN }, items: [skill("Lotta", 10)] });
     const jackToken = placeToken(scene, jack, { actorLink: true });
@@ -50,7 +50,7 @@ describe("§2.3.7 a hold leaves the statuses it did not set", () => {
   });
 
   it("what the hold set it clears: its immobilised at release, a grappled taken off by hand comes back with the next contest", async () => {
-    const scene = createScene("Vicolo");
+    const scene = sharedScene("Vicolo");
     const jack = await createActor({ name: "Jack", type: "character", system: { characteristics: HUMAN }, items: [skill("Combattimento disarmato", 12)], ownership: { default: 0, [playerId()]: 3 } });
     const base = await createActor({ name: "Bruto", type: "npc", system: { characteristics: HUMAN }, items: [skill("Lotta", 10)] });
     const jackToken = placeToken(scene, jack, { actorLink: true });
@@ -81,7 +81,7 @@ describe("§2.3.7 a hold leaves the statuses it did not set", () => {
   });
 
   it("a record written before holds listed their statuses still clears what it shows", async () => {
-    const scene = createScene("Vicolo");
+    const scene = sharedScene("Vicolo");
     const jack = await createActor({ name: "Jack", type: "character", system: { characteristics: HUMAN }, items: [skill("Combattimento disarmato", 12)], ownership: { default: 0, [playerId()]: 3 } });
     const base = await createActor({ name: "Bruto", type: "npc", system: { characteristics: HUMAN }, items: [skill("Lotta", 10)] });
     const jackToken = placeToken(scene, jack, { actorLink: true });

@@ -13,6 +13,7 @@ import {
   advantageBonus,
   aimedAreaPenalty,
   arcPenalty,
+  coveringArc,
   armourBypassPenalty,
   attackModifiers,
   defenceModifiers,
@@ -237,6 +238,27 @@ describe("§3.2.3 / §3.2.4 scattered targets and two weapons", () => {
     expect(arcPenalty(arc)).toBe(single);
     expect(arcPenalty(arc, { multipleWithBothWeapons: false })).toBe(single);
     expect(arcPenalty(arc, { multipleWithBothWeapons: true })).toBe(both);
+  });
+
+  it.each([
+    [[], 0],
+    [[45], 0],
+    [[0, 90], 90],
+    [[0, 180], 180],
+    [[-90, 90], 180],
+    [[350, 10], 20],
+    [[170, -170], 20],
+    [[0, 120, 240], 240],
+    [[0, 10, 20, 30], 30],
+    [[0, 179.99999999], 180],
+    [[720 + 15, 45], 30],
+  ])("the arc covering targets in directions %j is %i°", (bearings, arc) => {
+    expect(coveringArc(bearings)).toBe(arc);
+  });
+
+  it("EX-14's 180° between two targets, measured from their directions, costs −6; a bad direction is refused", () => {
+    expect(arcPenalty(coveringArc([0, 180]))).toBe(-6);
+    expect(() => coveringArc([Number.NaN])).toThrow();
   });
 
   it("two weapons: −4", () => {
