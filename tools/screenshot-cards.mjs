@@ -237,6 +237,8 @@ async function main() {
     // §1.8.2 a blind hard success as the Narrator sees it: the point pending, Award now and Reveal without it (EX-07).
     const climb = { label: "Arrampicata", kind: "skill", grade: 10, modifiers: 0, conditionPenalty: 0, condition: "normal", difficulty: 25, blind: true, dice: [8, 8], total: 26, increment: { reason: "hardSuccess", status: "blind", points: 2, grade: null }, isPrivate: false, rolled: true };
     climb.result = rules.resolveCheck({ dice: 16, grade: 10, modifiers: 0, difficulty: 25 });
+    // §1.8.2 a player's open hard success: the point claimed on the player's own difficulty, the Narrator's two buttons.
+    const claimedClimb = { ...climb, blind: false, increment: { reason: "hardSuccess", status: "claimed", points: 2, grade: null } };
     const awardControls = await render("templates/chat/sealed-controls.hbs", { note: i18n.localize("GENESYS.Seal.NarratorsOnly"), reveal: i18n.format("GENESYS.Seal.Reveal", { name: playerUser.name }), actions: [
       { id: "award", icon: "fa-solid fa-star", label: i18n.localize("GENESYS.Seal.AwardNow"), reveals: false },
       { id: "withhold", icon: "fa-solid fa-eye-slash", label: i18n.localize("GENESYS.Seal.RevealWithhold"), reveals: true },
@@ -396,6 +398,7 @@ async function main() {
       "chat-check": [message({ sender: jack.name, content: await checkCard(corsa) }), message({ sender: jack.name, content: await checkCard(perception) })],
       "chat-check-influence": [message({ sender: jack.name, content: await checkCard(sneak) })],
       "chat-check-effects": [message({ sender: jack.name, content: await checkCard(lookout) })],
+      "chat-check-claimed": [message({ sender: jack.name, content: await checkCard({ ...claimedClimb, narrator: true }) }), message({ sender: jack.name, content: await checkCard(claimedClimb) })],
       "chat-attack-effects": [message({ sender: jack.name, content: await attackCard(withRows([row("r0", {
         parts: [{ key: "range", value: -2 }, ...sourcedEffects.map((p) => ({ key: "effect", ...p }))], attack: { formula: "2d10 + 5", dice: [7, 5], total: 17 },
         defence: { ...dodge, parts: [{ key: "effect", value: 3, label: "Amuleto" }], roll: { formula: "2d10 + 13", dice: [2, 1], total: 16 } }, outcome: "hit",

@@ -15,6 +15,7 @@ import { playerChosenNames, registerSealedKind, startPostSealed } from "../chat/
 import { assertCreated } from "../chat/authored.js";
 import { recordIncrement } from "../documents/skill-increment.js";
 import { registerOpenCheckAward } from "./open-check-award.js";
+import { registerClaimedPoint } from "./claimed-point.js";
 // Type only: genesys-roll.ts registers these intents and hands its roll class over, so neither file imports the other's code.
 import type { GenesysCheckRoll, IncrementRecord } from "./genesys-roll.js";
 
@@ -208,4 +209,5 @@ export function registerCheckIntents(rolls: CheckRollClass): void {
   registerIntent(CHECK_INTENTS.blind, (requester, payload) => onBlindCheck(rolls, requester, payload));
   registerSealedCheck(rolls);
   registerOpenCheckAward(rolls);
+  registerClaimedPoint(rolls);
 }

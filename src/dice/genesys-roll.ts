@@ -20,9 +20,11 @@ export interface IncrementRecord {
    * notOwner: earned, but the roller may not change the skill; blind: earned on a blind check, recorded only on the
    * Narrator's card and kept back until the Narrator reveals the result (§1.7.3);
    * failed: earned, but the skill could not be updated; withheld: earned on a blind check, and the Narrator chose not
-   * to award it; pending: earned on a player's open check, until the Narrator's client stores it (dice/open-check-award.ts).
+   * to award it; pending: earned on a player's open check, until the Narrator's client looks at it; claimed: so earned,
+   * on a difficulty and a modifier that are the player's word, until a Narrator awards it or lets it go
+   * (dice/open-check-award.ts).
    */
-  status: "stored" | "gradeGained" | "notOwner" | "blind" | "failed" | "withheld" | "pending";
+  status: "stored" | "gradeGained" | "notOwner" | "blind" | "failed" | "withheld" | "pending" | "claimed";
   /** Points after the award (stored, gradeGained) or as they were (notOwner, blind). */
   points: number;
   /** The skill's new grade when it rose, otherwise null. */
@@ -167,6 +169,8 @@ export class GenesysCheckRoll extends foundry.dice.Roll<GenesysCheckData> {
       influence: o.influence ?? null,
       isPrivate: options.isPrivate ?? false,
       rolled: true,
+      // Each client renders a roll message's rolls itself, so a Narrator's gets the buttons.
+      narrator: game.user.isGM,
     });
     return foundry.applications.handlebars.renderTemplate(options.template ?? GenesysCheckRoll.CHAT_TEMPLATE, context);
   }
@@ -206,6 +210,8 @@ export interface CheckCardInput {
   isPrivate: boolean;
   /** False for an automatic success announced without rolling. */
   rolled: boolean;
+  /** A Narrator is looking: a claimed increment point gets their buttons (dice/claimed-point.ts). */
+  narrator?: boolean;
 }
 
 export interface CardLine {
@@ -226,7 +232,7 @@ export type CheckCardContext = {
   margin: { label: string; value: string } | null;
   chance: { label: string; value: string } | null;
   notes: { text: string; cssClass: string }[];
-  increment: { text: string; cssClass: string } | null;
+  increment: { text: string; cssClass: string; buttons: { award: string; letGo: string } | null } | null;
 };
 
 /** The two calls the card needs from game.i18n. */
@@ -257,6 +263,7 @@ export function incrementText(record: IncrementRecord, i18n: Localizer): { text:
     failed: "GENESYS.Check.Increment.Failed",
     withheld: "GENESYS.Check.Increment.Withheld",
     pending: "GENESYS.Check.Increment.Pending",
+    claimed: "GENESYS.Check.Increment.Claimed",
   }[record.status];
   return { text: i18n.format(key, data), cssClass: `increment ${record.status}` };
 }
@@ -353,7 +360,9 @@ export function checkCardContext(input: CheckCardInput, i18n: Localizer = game.i
   const total = shown && input.rolled && input.total !== null ? { label: i18n.localize("GENESYS.Check.Total"), value: String(input.result?.total ?? input.total) } : null;
   const margin = shown && input.result ? { label: i18n.localize("GENESYS.Check.Margin"), value: signed(input.result.margin) } : null;
   const chance = shown && preview ? { label: i18n.localize("GENESYS.Check.Chance"), value: `${String(preview.percent)} %` } : null;
-  const increment = shown && input.increment ? incrementText(input.increment, i18n) : null;
+  const claimed = input.narrator === true && input.increment?.status === "claimed";
+  const buttons = claimed ? { award: i18n.localize("GENESYS.Check.Increment.Award"), letGo: i18n.localize("GENESYS.Check.Increment.LetGo") } : null;
+  const increment = shown && input.increment ? { ...incrementText(input.increment, i18n), buttons } : null;
 
   return {
     cssClass,

@@ -3,16 +3,20 @@
  * (data/protected-fields.ts), so the player's client only marks the point "pending" on its card; the active
  * Narrator's client, told by the server who posted the message (the `createChatMessage` hook's user id), checks that
  * this user owns the actor, works the check out again from the actor (grade, condition, Esperienza: a card's own
- * numbers are the poster's word) and the card's dice, stores the point, and writes what became of it on the card.
- * The card's difficulty and modifier are the player's claims, shown on it. A card earns at most one point, once; a
- * player's cards earn at most a few points a minute (a console could post winning cards by the hundred); cards posted
- * while no Narrator was connected are settled when one connects.
+ * numbers are the poster's word) and the card's dice, and writes what became of it on the card.
+ * The card's difficulty and modifier are the player's claims, and they decide the point (a difficulty of 40 makes any
+ * low roll an impossible try): the point is "claimed", and a Narrator awards it from the card or lets it go
+ * (claimed-point.ts). A Narrator's own card, or one for a character the Narrator opened for free editing, stores it at
+ * once. A card earns at most one point, once; a player's cards earn at most a few points a minute (a console could
+ * post winning cards by the hundred); cards posted while no Narrator was connected are settled when one connects.
  */
 import { gmQueue } from "../authority/serial-queue.js";
 import { SkillModel } from "../data/item/skill.js";
 import { recordIncrement } from "../documents/skill-increment.js";
 import { prepareCheck, type CheckActor } from "./check-request.js";
 import type { GenesysCheckRoll, IncrementRecord } from "./genesys-roll.js";
+import { trustsOwner } from "../effects/effect-approval.js";
+import type { IncrementReason } from "../rules/increment.js";
 
 type CheckRollClass = typeof GenesysCheckRoll;
 type RollingActor = CheckActor & Actor.Implementation;
@@ -26,8 +30,12 @@ async function actorFrom(uuid: string): Promise<RollingActor | null> {
   }
 }
 
-/** What becomes of one pending point, decided on the Narrator's client. */
-export async function settlePendingPoint(roll: GenesysCheckRoll, held: IncrementRecord, posterId: string): Promise<IncrementRecord> {
+/**
+ * Whether the card's point stands when worked out again from the actor: the poster owns it, the skill is there, the
+ * card's grade, condition and Esperienza are the actor's, and its dice earn the point. The actor and skill, or the
+ * record the card should show instead.
+ */
+export async function verifiedPoint(roll: GenesysCheckRoll, held: IncrementRecord, posterId: string): Promise<{ actor: RollingActor; skillId: string; reason: IncrementReason; trusted: boolean } | IncrementRecord> {
   const failed: IncrementRecord = { ...held, status: "failed", grade: null };
   const { actorUuid, skillId } = roll.options;
   // fvtt-types types get() as always finding the user; an id from the server may name one deleted since.
@@ -44,7 +52,15 @@ export async function settlePendingPoint(roll: GenesysCheckRoll, held: Increment
   if (!again.ok || again.plan.grade !== o.grade || again.plan.conditionPenalty !== o.conditionPenalty || again.plan.experience !== (o.experience ?? 0)) return failed;
   const award = roll.incrementAward;
   if (!award?.earned || !award.reason) return failed;
-  return recordIncrement(actor, skillId, award.reason);
+  return { actor, skillId, reason: award.reason, trusted: poster.isGM || trustsOwner(actor) };
+}
+
+/** What becomes of one pending point, decided on the Narrator's client: stored, or claimed for a Narrator to decide. */
+export async function settlePendingPoint(roll: GenesysCheckRoll, held: IncrementRecord, posterId: string): Promise<IncrementRecord> {
+  const point = await verifiedPoint(roll, held, posterId);
+  if ("status" in point) return point;
+  if (!point.trusted) return { ...held, reason: point.reason, status: "claimed", grade: null };
+  return recordIncrement(point.actor, point.skillId, point.reason);
 }
 
 /** Points settled per poster in the last minute, and cards already settled (bounded). */

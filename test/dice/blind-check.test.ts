@@ -295,9 +295,10 @@ describe("what does not change", () => {
     expect(lastMessage()).toMatchObject({ authorId: player.id, blind: false });
     expect(diceDouble().evaluations).toEqual([{ userId: player.id, formula: "2d10 + 10 + 0", allowInteractive: true }]);
     expect(answers).toEqual([]);
-    // The point is stored by the Narrator's client once the card is posted (dice/open-check-award.ts).
+    // The point is claimed on the Narrator's client once the card is posted (dice/open-check-award.ts), not stored.
     await gmQueue.run(() => Promise.resolve());
-    expect(skillData(actor, "Arrampicata").increment).toBe(1);
+    expect(rollOf(lastMessage()).options.increment?.status).toBe("claimed");
+    expect(skillData(actor, "Arrampicata").increment).toBe(0);
   });
 
   it("a Narrator's blind check goes the same way on their own client and gives the card back", async () => {

@@ -1,3 +1,4 @@
+import { decideClaimedPoint } from "../../src/dice/claimed-point.js";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { registerDice, GenesysCheckRoll } from "../../src/dice/genesys-roll.js";
 import { bootSystem, foundryDouble } from "../foundry/boot.js";
@@ -219,7 +220,7 @@ describe("who may roll and what they may change", () => {
     expect(skillData(actor, "Arrampicata").increment).toBe(0);
   });
 
-  it("a player who owns the actor stores the point", async () => {
+  it("a player who owns the actor claims the point; a Narrator awards it and it is stored", async () => {
     const double = foundryDouble();
     const player = double.users.find((u) => !u.isGM);
     const gm = double.users.activeGM;
@@ -229,13 +230,17 @@ describe("who may roll and what they may change", () => {
     try {
       dice(8, 8);
       const message = await actor.rollCheck({ skillId: skillId(actor, "Arrampicata"), difficulty: 25, prompt: false });
-      // The card first says the Narrator records it; his client does, told by the server who posted it.
-      expect(rollOf(message).options.increment?.status).toBe("pending");
+      // The card first says the Narrator records it; his client looks at it, told by the server who posted it.
+      expect(rollOf(message).options.increment?.reason).toBe("hardSuccess");
       expect(skillData(actor, "Arrampicata").increment).toBe(0);
     } finally {
       double.setUser(gm);
     }
     await gmQueue.run(() => Promise.resolve());
+    // The difficulty of 25 is the player's word: the point waits for a Narrator (dice/claimed-point.ts).
+    expect(rollOf(lastMessage() as never).options.increment?.status).toBe("claimed");
+    expect(skillData(actor, "Arrampicata").increment).toBe(0);
+    expect(await decideClaimedPoint(game.messages.contents.at(-1)?.id ?? "", true)).toBe(true);
     expect(skillData(actor, "Arrampicata").increment).toBe(1);
     expect(rollOf(lastMessage() as never).options.increment).toEqual({ reason: "hardSuccess", status: "stored", points: 1, grade: null });
   });
