@@ -43,9 +43,8 @@ declare module "fvtt-types/configuration" {
     Combat: { "genesys-gdr": CombatFlags };
     /** Nothing: a player may rewrite their combatants' flags, so the GeneSys state lives on the Combat (CombatFlags). */
     Combatant: { "genesys-gdr": Record<string, never> };
-    /** Set by a Narrator's client on the effects it creates (effects/effect-authority.ts); read as unknown. `stunHits`:
-     *  the hits whose failed stun checks hold a prone effect (documents/stun-prone.ts), read as unknown. */
-    ActiveEffect: { "genesys-gdr": { narrator?: boolean; stunHits?: string[] } };
+    /** Set by a Narrator's client on the effects it creates (effects/effect-authority.ts); read as unknown. */
+    ActiveEffect: { "genesys-gdr": { narrator?: boolean } };
     /** Where earlier versions kept the damage ledger (now `system.ledger`, documents/damage-ledger.ts); no longer read. */
     Actor: { "genesys-gdr": { ledger?: LedgerEntry[] } };
     /** Grapples in progress between the scene's tokens (grapple/grapple-state.ts), written by the GM; read as unknown. */

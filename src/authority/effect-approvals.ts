@@ -11,7 +11,7 @@
 import { approvalFor, approvalsOf, effectDigest, idOf, needsApproval, permits, type Approval } from "../effects/effect-approval.js";
 import { isNarratorEffect } from "../effects/effect-authority.js";
 import { unlinkedTokenActors } from "../settings/rules-settings.js";
-import { gmQueue } from "./serial-queue.js";
+import { backgroundWrites, gmQueue } from "./serial-queue.js";
 
 type Effect = ActiveEffect.Implementation;
 type Holder = Actor.Implementation | Item.Implementation;
@@ -53,20 +53,11 @@ function without(list: readonly Approval[], id: string, before: Before): Approva
   return at < 0 ? [...list] : [...list.slice(0, at), ...list.slice(at + 1)];
 }
 
-const pending = new Set<Promise<unknown>>();
+const writes = backgroundWrites("an effect's approval was not written");
+const queued = writes.queued;
 
 /** Resolves once every approval write this client started has landed (tests; the self-test). */
-export async function approvalWritesSettled(): Promise<void> {
-  while (pending.size > 0) await Promise.allSettled([...pending]);
-}
-
-function queued(task: () => Promise<unknown>): void {
-  const run = gmQueue.run(task).catch((error: unknown) => {
-    console.error("GeneSys GdR | an effect's approval was not written", error);
-  });
-  pending.add(run);
-  void run.finally(() => pending.delete(run));
-}
+export const approvalWritesSettled = writes.settled;
 
 function holderOf(effect: Effect): Holder | null {
   const parent: unknown = effect.parent;

@@ -4,6 +4,7 @@
  * (its magazine full again), a hit he takes on his own actor (through the same damage pipeline), and rest (§1.5.3),
  * which heals and is therefore the Narrator's call unless he opened the actor for free editing.
  */
+import { registerKnockedDownGuard } from "../documents/knocked-down-guard.js";
 import { registerIntent, sendIntent, notifyResult, type IntentResult, type Requester } from "./intent-channel.js";
 import { freeEditing, requestProtectedEdit } from "./protected-edit.js";
 import { ownedActor } from "./owned-actor.js";
@@ -212,6 +213,7 @@ export function registerOwnerActions(): void {
   registerIntent(OWNER_INTENTS.addItem, onAddItem);
   registerPlayerCreatedItems();
   registerEffectApprovals();
+  registerKnockedDownGuard();
   registerNarratorRequests({
     damage: async (actor, options) => changeOf(await sendIntent(OWNER_INTENTS.damage, { uuid: actor.uuid, options })),
     recover: async (actor, rest: RestPeriod) => changeOf(await sendIntent(OWNER_INTENTS.recover, { uuid: actor.uuid, ...rest })),

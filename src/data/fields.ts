@@ -79,8 +79,8 @@ export function healthFields() {
 
 /**
  * The Narrator's own record on an actor: the damage ledger Undo reads (documents/damage-ledger.ts), and whether he
- * opened the actor for free editing by its owner (authority/protected-edit.ts), and the effects he approved. All are
- * gmOnlyFields.
+ * opened the actor for free editing by its owner (authority/protected-edit.ts), the effects he approved, and the hits
+ * that knocked it down. All are gmOnlyFields.
  */
 export function narratorFields() {
   return {
@@ -95,6 +95,8 @@ export function narratorFields() {
     ),
     freeEdit: new fields.BooleanField({ initial: false }),
     approvals: approvalsField(),
+    /** §3.2.2 the hits whose failed stun checks hold the actor down (documents/stun-prone.ts). */
+    knockedDown: new fields.ArrayField(new fields.StringField({ required: true, blank: false }), { required: true, initial: () => [] }),
   };
 }
 

@@ -4,28 +4,25 @@
  * intent queue), which record the check: the victim may be an unlinked token's actor, and only the GM may write every
  * actor.
  *
- * The prone effect a stun creates keeps in a flag the hits whose failed checks hold the victim down: a second hit that
- * fails while he is down adds itself. Undo of a hit takes its id away and lifts the victim only when no other hit
- * holds him and the effect is still the stun's: one he lay down in himself (a dive, or standing up and going down again,
- * which makes a new effect) carries no such flag and stays.
+ * The hits whose failed checks hold the victim down are kept on the actor, in `system.knockedDown`, a gmOnlyField (the
+ * status effect itself is its owner's to write): a second hit that fails while he is down adds itself. Undo of a hit
+ * takes its id away and lifts the victim only when no other hit holds him. Lying down of his own (a dive) is held by
+ * no hit, and stays. While hits hold him, he gets up only as the book says (knocked-down-guard.ts).
  */
-import { SYSTEM_ID } from "../settings/rules-settings.js";
 import type { GenesysActor } from "./actor.js";
 
 const PRONE = "prone";
-const HITS_FLAG = "stunHits";
 
-type ProneEffect = ActiveEffect.Implementation;
-
-function proneEffect(actor: GenesysActor): ProneEffect | undefined {
-  return actor.effects.find((e) => e.statuses.has(PRONE));
+/** The hits holding the victim down (§3.2.2), from the Narrator's record on the actor. */
+export function knockedDownBy(actor: GenesysActor): string[] {
+  const system: unknown = actor.system;
+  const held = typeof system === "object" && system !== null ? (system as { knockedDown?: unknown }).knockedDown : undefined;
+  return Array.isArray(held) ? held.filter((h): h is string => typeof h === "string") : [];
 }
 
-/** The hits holding the victim down, or null when the effect is not the stun's (no flag, or one that is not a list). */
-function heldBy(effect: ProneEffect): string[] | null {
-  // Read as unknown: the victim's owner may write his effects' flags too.
-  const hits: unknown = effect.getFlag(SYSTEM_ID, HITS_FLAG);
-  return Array.isArray(hits) ? hits.filter((h): h is string => typeof h === "string") : null;
+function writeHeld(actor: GenesysActor, hits: readonly string[]): Promise<unknown> {
+  // knockedDown is a gmOnlyField of every actor type (data/fields.ts narratorFields).
+  return actor.update({ "system.knockedDown": [...hits] } as Actor.UpdateData);
 }
 
 /**
@@ -35,16 +32,13 @@ function heldBy(effect: ProneEffect): string[] | null {
  */
 export function startLayProne(actor: GenesysActor, hitId: string): { proned: boolean; written: Promise<void> } {
   const fail = (error: unknown): void => { console.error("GeneSys | laying the stunned target prone failed", error); };
-  const lying = proneEffect(actor);
-  if (lying) {
-    const hits = heldBy(lying);
-    const written = hits && !hits.includes(hitId) ? lying.setFlag(SYSTEM_ID, HITS_FLAG, [...hits, hitId]).then(() => undefined, fail) : Promise.resolve();
+  const hits = knockedDownBy(actor);
+  if (actor.statuses.has(PRONE)) {
+    // Down already: held by the stun's hits (one more holds him), or lying of his own (nothing to add).
+    const written = hits.length > 0 && !hits.includes(hitId) ? writeHeld(actor, [...hits, hitId]).then(() => undefined, fail) : Promise.resolve();
     return { proned: false, written };
   }
-  const written = (async () => {
-    await actor.toggleStatusEffect(PRONE, { active: true });
-    await proneEffect(actor)?.setFlag(SYSTEM_ID, HITS_FLAG, [hitId]);
-  })().catch(fail);
+  const written = Promise.all([writeHeld(actor, [hitId]), actor.toggleStatusEffect(PRONE, { active: true })]).then(() => undefined, fail);
   return { proned: true, written };
 }
 
@@ -55,13 +49,12 @@ export async function liftProne(actor: GenesysActor, hitId: string): Promise<boo
   return started.lifted && !actor.statuses.has(PRONE);
 }
 
-/** liftProne without waiting: whether it lifts the victim is known from the effect as it is now. Failures are logged. */
+/** liftProne without waiting: whether it lifts the victim is known from the record as it is now. Failures are logged. */
 export function startLiftProne(actor: GenesysActor, hitId: string): { lifted: boolean; written: Promise<void> } {
-  const lying = proneEffect(actor);
-  const hits = lying ? heldBy(lying) : null;
-  if (!lying || !hits?.includes(hitId)) return { lifted: false, written: Promise.resolve() };
+  const hits = knockedDownBy(actor);
+  if (!hits.includes(hitId)) return { lifted: false, written: Promise.resolve() };
   const fail = (error: unknown): void => { console.error("GeneSys | lifting the stunned target failed", error); };
   const rest = hits.filter((h) => h !== hitId);
-  if (rest.length > 0) return { lifted: false, written: lying.setFlag(SYSTEM_ID, HITS_FLAG, rest).then(() => undefined, fail) };
-  return { lifted: true, written: actor.toggleStatusEffect(PRONE, { active: false }).then(() => undefined, fail) };
+  if (rest.length > 0 || !actor.statuses.has(PRONE)) return { lifted: false, written: writeHeld(actor, rest).then(() => undefined, fail) };
+  return { lifted: true, written: Promise.all([writeHeld(actor, []), actor.toggleStatusEffect(PRONE, { active: false })]).then(() => undefined, fail) };
 }

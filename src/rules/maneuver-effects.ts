@@ -69,6 +69,14 @@ export function diveInForce(executed: readonly ExecutedManeuver[], round: number
   return dived && defenceManeuverInForce(executed, round, mobility);
 }
 
+/**
+ * §3.2.2 a knocked-down combatant stands up with an ordinary Movimento maneuver, not moving from the spot: in a started
+ * combat, once a Movimento of his has executed this round.
+ */
+export function mayStandUp(executed: readonly ExecutedManeuver[], round: number): boolean {
+  return executedIn(executed, pos("round", round), "movement") !== null;
+}
+
 /** §2.2.4 the Focalizzazione that aims this round's attacks: one executed in the round before ("for the next turn only"). */
 export function focusForRound(executed: readonly ExecutedManeuver[], round: number): ExecutedManeuver | null {
   const r = pos("round", round);

@@ -88,6 +88,7 @@ const CHOICES: Record<string, string> = {
 /** Values for fields whose stored default has nothing to change into without a shape (sets, empty lists). */
 const LIST_VALUES: Record<string, unknown> = {
   traits: ["holdsBreathOneHour"],
+  knockedDown: ["forgedHit"],
   immunities: ["fear"],
   areas: ["head"],
   environments: [{ environment: "water", attack: 3, defence: 3, canAct: true }],

@@ -84,7 +84,13 @@ type ModelClass = new (data: Record<string, unknown>, ctx: { parent: unknown }) 
  */
 class Effect {
   flags: Record<string, Record<string, unknown>> = {};
+  /** A status toggle makes an enabled effect and takes it away whole (it is never switched off). */
+  readonly disabled = false;
   constructor(readonly id: string, readonly statuses: Set<string>, readonly overlay: boolean, private readonly holder: Document) {}
+  /** The actor it is embedded in (v13 API: an embedded document's parent). */
+  get parent(): Document {
+    return this.holder;
+  }
   getFlag(scope: string, key: string): unknown {
     return this.flags[scope]?.[key];
   }
@@ -306,6 +312,10 @@ export abstract class Document {
    * Mirrors v13: a status is an ActiveEffect carrying the status id; `statuses` is derived from effects.
    * The client decides from the effects it holds, then the creation or deletion takes a server round trip and lands on
    * the effects as they are then (clients.ts), so two toggles in flight can both decide to create.
+   * Being embedded ActiveEffect documents, their creation and deletion run the document hooks (V13-API §10): the
+   * writing client's `preCreateActiveEffect` / `preDeleteActiveEffect` first, any of which returning false cancels the
+   * write (core's pre-hooks; the toggle then answers the state it left), then `createActiveEffect` / `deleteActiveEffect`
+   * on every connected client with the writer's id (broadcastHook, as effects.ts does for full effects).
    */
   async toggleStatusEffect(id: string, { active, overlay = false }: { active?: boolean; overlay?: boolean } = {}): Promise<boolean> {
     const status = configuredStatus(id);
@@ -315,6 +325,8 @@ export abstract class Document {
     const existing = this.effects.filter((e) => e.statuses.has(id)).map((e) => e.id);
     const on = active ?? existing.length === 0;
     if (on === (existing.length > 0)) return on;
+    const hooks = (globalThis as unknown as { Hooks: { call(name: string, ...args: unknown[]): boolean } }).Hooks;
+    if (!on && existing.some((id) => { const e = this.effects.find((x) => x.id === id); return e !== undefined && !hooks.call("preDeleteActiveEffect", e, {}, game().user.id); })) return true;
     await roundTrip();
     if (on) {
       // The effect takes the config's static _id when it has one, else a random id (foundryvtt/foundryvtt#10431).
@@ -322,16 +334,36 @@ export abstract class Document {
       // Assumption: the server refuses a second embedded document with an id its parent already holds (recreating a
       // canonical status effect that still exists is refused: MetaMorphic-Digital/draw-steel#1829).
       if (this.effects.some((e) => e.id === effectId)) throw new Error(`ActiveEffect "${effectId}" already exists in ${this.uuid}`);
-      this.effects.push(new Effect(effectId, new Set([id]), overlay, this));
+      const made = new Effect(effectId, new Set([id]), overlay, this);
+      this.effects.push(made);
+      this.statuses = new Set(this.effects.flatMap((e) => [...e.statuses]));
+      await broadcastHook("createActiveEffect", made, {});
     } else {
       // Assumption: deleting an embedded document that is already gone fails on the server.
       const gone = existing.find((e) => !this.effects.some((x) => x.id === e));
       if (gone !== undefined) throw new Error(`ActiveEffect "${gone}" does not exist in ${this.uuid}`);
+      const removed = this.effects.filter((e) => existing.includes(e.id));
       this.effects = this.effects.filter((e) => !existing.includes(e.id));
+      this.statuses = new Set(this.effects.flatMap((e) => [...e.statuses]));
+      for (const effect of removed) await broadcastHook("deleteActiveEffect", effect, {});
     }
-    this.statuses = new Set(this.effects.flatMap((e) => [...e.statuses]));
     return on;
   }
+}
+
+/**
+ * A status taken off past every client hook, as a player's console writing through the socket would: the effects go
+ * after a round trip, the writing client's pre-hook never runs, and every client's `deleteActiveEffect` does
+ * (as effects.ts rawEffectDelete for full effects). Only an owner may (the server's ownership test).
+ */
+export async function rawStatusOff(systemActor: object, id: string): Promise<void> {
+  const actor = systemActor as Actor; // the system's actor classes extend this double's Actor at run time
+  if (!actor.isOwner) throw new Error(`User ${game().user.name} lacks permission to delete effects of ${actor.uuid}`);
+  await roundTrip();
+  const removed = actor.effects.filter((e) => e.statuses.has(id));
+  actor.effects = actor.effects.filter((e) => !e.statuses.has(id));
+  actor.statuses = new Set(actor.effects.flatMap((e) => [...e.statuses]));
+  for (const effect of removed) await broadcastHook("deleteActiveEffect", effect, {});
 }
 
 export class Item extends Document {

@@ -1,0 +1,83 @@
+/**
+ * §3.2.2 a victim knocked down by a failed stun check gets up only as the book says: with an ordinary Movimento
+ * maneuver (mayStandUp), in a started combat once one of his has executed this round; outside one, whenever he wants.
+ * The prone status is its owner's to write (Foundry lets an owner toggle his actor's effects), but the hits holding
+ * him down are the Narrator's record (`system.knockedDown`, stun-prone.ts). So the active Narrator's client, told by
+ * the server who wrote (the hooks' `userId`), looks at every prone effect taken off a held victim:
+ * - got up by the book, or taken off by a Narrator: the record is cleared, he stands;
+ * - otherwise he is laid down again.
+ * The owner's own client also refuses the click up front, with the reason, which is only a courtesy: the Narrator's
+ * client is what decides.
+ */
+import { backgroundWrites } from "../authority/serial-queue.js";
+import { mayStandUp } from "../rules/maneuver-effects.js";
+import { unlinkedTokenActors } from "../settings/rules-settings.js";
+import type { GenesysActor } from "./actor.js";
+import { knockedDownBy } from "./stun-prone.js";
+import { trackerOf } from "./tracker-state.js";
+
+const PRONE = "prone";
+
+/** §3.2.2 whether a knocked-down actor may get up now: outside a started combat, or after a Movimento of his this round. */
+export function standUpAllowed(actor: GenesysActor): boolean {
+  const tracker = trackerOf(actor);
+  return tracker === null || mayStandUp(tracker.executed, tracker.round);
+}
+
+function actorOf(effect: ActiveEffect.Implementation): GenesysActor | null {
+  const parent: unknown = effect.parent;
+  return parent instanceof CONFIG.Actor.documentClass ? (parent as GenesysActor) : null; // the system's Actor class is GenesysActor
+}
+
+function isGmUser(userId: string): boolean {
+  // fvtt-types types get() as always finding the user; an id from the server may name one deleted since.
+  return (game.users.get(userId) as User.Stored | undefined)?.isGM === true;
+}
+
+const writes = backgroundWrites("a knocked-down victim's status was not kept");
+const queued = writes.queued;
+
+/** Resolves once every write this guard started has landed (tests). */
+export const knockedDownWritesSettled = writes.settled;
+
+/**
+ * A held victim's prone was taken off: he stood up by the book or by a Narrator's hand, and the record goes (lying
+ * down again afterwards, a dive say, is his own and held by no hit); or not, and he is laid down again.
+ */
+async function keepDown(actor: GenesysActor, byNarrator: boolean): Promise<void> {
+  if (knockedDownBy(actor).length === 0) return;
+  // knockedDown is a gmOnlyField of every actor type (data/fields.ts narratorFields).
+  if (byNarrator || standUpAllowed(actor)) await actor.update({ "system.knockedDown": [] } as Actor.UpdateData);
+  else if (!actor.statuses.has(PRONE)) await actor.toggleStatusEffect(PRONE, { active: true });
+}
+
+/** Every held victim in the world (at ready): one a player stood up while no Narrator was connected is looked at again. */
+export function sweepKnockedDown(): void {
+  if (!game.user.isActiveGM) return;
+  for (const actor of [...game.actors.contents, ...unlinkedTokenActors()]) {
+    if (knockedDownBy(actor).length > 0 && !actor.statuses.has(PRONE)) queued(() => keepDown(actor, false));
+  }
+}
+
+export function registerKnockedDownGuard(): void {
+  const watch = (effect: ActiveEffect.Implementation, userId: string): void => {
+    const actor = actorOf(effect);
+    if (!game.user.isActiveGM || !actor || !effect.statuses.has(PRONE) || knockedDownBy(actor).length === 0) return;
+    queued(() => keepDown(actor, isGmUser(userId)));
+  };
+  Hooks.on("deleteActiveEffect", (effect, _options, userId) => { watch(effect, userId); });
+  // Switched off is taken off; any other edit of the effect leaves him down.
+  Hooks.on("updateActiveEffect", (effect, changes, _options, userId) => {
+    if ((changes as { disabled?: unknown }).disabled === true) watch(effect, userId);
+  });
+  // The owner's courtesy: the token HUD's click is refused with the reason, before it reaches the server.
+  const refuse = (effect: ActiveEffect.Implementation): boolean => {
+    const actor = actorOf(effect);
+    if (game.user.isGM || !actor || !effect.statuses.has(PRONE) || knockedDownBy(actor).length === 0 || standUpAllowed(actor)) return true;
+    ui.notifications.warn(game.i18n.localize("GENESYS.Warn.StandUpWithMovement"));
+    return false;
+  };
+  Hooks.on("preDeleteActiveEffect", (effect) => refuse(effect));
+  Hooks.on("preUpdateActiveEffect", (effect, changes) => (changes as { disabled?: unknown }).disabled !== true || refuse(effect));
+  Hooks.once("ready", () => { sweepKnockedDown(); });
+}

@@ -1,0 +1,122 @@
+/**
+ * Issue 19, statuses the system set stay until its own flow takes them off: §3.2.2 a victim knocked down by a failed
+ * stun check gets up with a Movimento maneuver (documents/knocked-down-guard.ts). Taken off by its owner before that,
+ * from the token HUD or past every client hook, the prone status comes back on the Narrator's client; after a Movimento
+ * of his this round, outside a fight, or by a Narrator's hand, he stands and the record of the hits goes.
+ */
+import { describe, expect, it } from "vitest";
+import type { GenesysActor } from "../../src/documents/actor.js";
+import type { GenesysCombat } from "../../src/documents/combat.js";
+import { knockedDownWritesSettled, standUpAllowed, sweepKnockedDown } from "../../src/documents/knocked-down-guard.js";
+import { knockedDownBy, startLayProne } from "../../src/documents/stun-prone.js";
+import { mayStandUp } from "../../src/rules/maneuver-effects.js";
+import { fight, settle } from "../combat/helpers.js";
+import { foundryDouble, users } from "../foundry/boot.js";
+import { onClient } from "../foundry/clients.js";
+import { rawStatusOff } from "../foundry/documents.js";
+import { npc, playerId, useCardWorld } from "./helpers.js";
+
+useCardWorld();
+
+const asP = <T>(fn: () => Promise<T>): Promise<T> => onClient(users().player, fn);
+const warnings = (): string => foundryDouble().notifications.filter((n) => n.level === "warn").map((n) => n.message).join(" | ");
+
+/** The player's hero, knocked down by hit "h1" on the Narrator's client; in a started fight unless told. */
+async function knockedDown({ inFight = true } = {}): Promise<{ hero: GenesysActor; combat: GenesysCombat | null }> {
+  const hero = await npc("Eroe", { ownership: { default: 0, [playerId()]: 3 } });
+  await startLayProne(hero, "h1").written;
+  expect(knockedDownBy(hero)).toEqual(["h1"]);
+  if (!inFight) return { hero, combat: null };
+  const { combat } = await fight(hero, await npc("Bandito"));
+  await combat.startCombat();
+  await settle();
+  return { hero, combat };
+}
+
+/** The Narrator's combat records a Movimento of the hero executed this round. */
+async function movedThisRound(combat: GenesysCombat, hero: GenesysActor): Promise<void> {
+  const id = combat.combatants.contents.find((c) => c.actor?.id === hero.id)?.id ?? "";
+  const all = (combat.getFlag("genesys-gdr", "combatants") ?? {}) as Record<string, object>;
+  await combat.setFlag("genesys-gdr", "combatants", { ...all, [id]: { ...all[id], executed: [{ round: combat.round, maneuver: "movement", target: null }] } });
+}
+
+const settled = async (): Promise<void> => {
+  await settle();
+  await knockedDownWritesSettled();
+};
+
+describe("§3.2.2 the rule", () => {
+  it("a Movimento executed this round stands him up; last round's, or another maneuver, does not", () => {
+    expect(mayStandUp([{ round: 2, maneuver: "movement", target: null }], 2)).toBe(true);
+    expect(mayStandUp([{ round: 1, maneuver: "movement", target: null }], 2)).toBe(false);
+    expect(mayStandUp([{ round: 2, maneuver: "attack", target: null }], 2)).toBe(false);
+    expect(mayStandUp([], 1)).toBe(false);
+  });
+});
+
+describe("a knocked-down player's hero", () => {
+  it("in a fight, before a Movimento: the HUD's click is refused on his own client, with the reason", async () => {
+    const { hero } = await knockedDown();
+    expect(await asP(() => hero.toggleStatusEffect("prone", { active: false }))).toBe(true);
+    await settled();
+    expect(hero.statuses.has("prone")).toBe(true);
+    expect(warnings()).toContain("GENESYS.Warn.StandUpWithMovement");
+  });
+
+  it("in a fight, before a Movimento, taken off past every client hook: the Narrator's client lays him down again", async () => {
+    const { hero } = await knockedDown();
+    await asP(() => rawStatusOff(hero, "prone"));
+    expect(hero.statuses.has("prone")).toBe(false);
+    await settled();
+    expect(hero.statuses.has("prone")).toBe(true);
+    expect(knockedDownBy(hero)).toEqual(["h1"]);
+  });
+
+  it("in a fight, after a Movimento of his this round: he stands, and the hits no longer hold him", async () => {
+    const { hero, combat } = await knockedDown();
+    if (!combat) throw new Error("no fight");
+    await movedThisRound(combat, hero);
+    expect(standUpAllowed(hero)).toBe(true);
+    expect(await asP(() => hero.toggleStatusEffect("prone", { active: false }))).toBe(false);
+    await settled();
+    expect(hero.statuses.has("prone")).toBe(false);
+    expect(knockedDownBy(hero)).toEqual([]);
+  });
+
+  it("outside a fight he gets up when he likes", async () => {
+    const { hero } = await knockedDown({ inFight: false });
+    await asP(() => rawStatusOff(hero, "prone"));
+    await settled();
+    expect(hero.statuses.has("prone")).toBe(false);
+    expect(knockedDownBy(hero)).toEqual([]);
+  });
+
+  it("a Narrator may stand him up at any time", async () => {
+    const { hero } = await knockedDown();
+    await hero.toggleStatusEffect("prone", { active: false });
+    await settled();
+    expect(hero.statuses.has("prone")).toBe(false);
+    expect(knockedDownBy(hero)).toEqual([]);
+  });
+
+  it("the record of the hits is the Narrator's: the owner's write of it is refused by the server", async () => {
+    const { hero } = await knockedDown();
+    await expect(asP(() => hero.update({ "system.knockedDown": [] } as Actor.UpdateData))).rejects.toThrow();
+    expect(knockedDownBy(hero)).toEqual(["h1"]);
+  });
+
+  it("stood up while no Narrator was connected: looked at again when one connects", async () => {
+    const { hero } = await knockedDown();
+    const { gm } = users();
+    gm.active = false;
+    try {
+      await asP(() => rawStatusOff(hero, "prone"));
+    } finally {
+      gm.active = true;
+    }
+    expect(hero.statuses.has("prone")).toBe(false);
+    sweepKnockedDown();
+    await settled();
+    expect(hero.statuses.has("prone")).toBe(true);
+  });
+});
