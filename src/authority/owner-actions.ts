@@ -5,7 +5,7 @@
  * which heals and is therefore the Narrator's call unless he opened the actor for free editing.
  */
 import { registerKnockedDownGuard } from "../documents/knocked-down-guard.js";
-import { registerIntent, sendIntent, notifyResult, type IntentResult, type Requester } from "./intent-channel.js";
+import { answerWhile, registerIntent, sendIntent, notifyResult, type IntentOutcome, type IntentResult, type Requester } from "./intent-channel.js";
 import { freeEditing, requestProtectedEdit } from "./protected-edit.js";
 import { ownedActor } from "./owned-actor.js";
 import { registerPlayerCreatedItems } from "./player-created-items.js";
@@ -31,19 +31,18 @@ const isId = (v: unknown): v is string => typeof v === "string" && /^[A-Za-z0-9]
 const whole = (v: unknown, max: number): v is number => typeof v === "number" && Number.isInteger(v) && v >= 0 && v <= max;
 
 /** §1.3.3 finishing creation: the player's choice under the allowance, the Narrator's over it. */
-export async function onFinishCreation(requester: Requester, payload: unknown): Promise<IntentResult> {
+export async function onFinishCreation(requester: Requester, payload: unknown): Promise<IntentOutcome> {
   const found = await ownedActor(requester, isObject(payload) ? payload["uuid"] : null);
   if ("refusal" in found) return found.refusal;
   const actor = found.actor;
   const sys = actor.genesys;
   if (!(sys instanceof CharacterModel) || !sys.creation.active) return no("GENESYS.Authority.Invalid");
   if (!requester.isGM && sys.creationBalance().over) return no("GENESYS.Creation.Refused.OverBudget");
-  await actor.update({ system: { creation: { active: false } } });
-  return { ok: true };
+  return answerWhile(actor.update({ system: { creation: { active: false } } }));
 }
 
 /** A weapon with a magazine reloaded: its rounds back to the mode's C (§2.4.1). */
-export async function onReload(requester: Requester, payload: unknown): Promise<IntentResult> {
+export async function onReload(requester: Requester, payload: unknown): Promise<IntentOutcome> {
   if (!isObject(payload) || !isId(payload["itemId"])) return no("GENESYS.Authority.Invalid");
   const found = await ownedActor(requester, payload["uuid"]);
   if ("refusal" in found) return found.refusal;
@@ -53,8 +52,8 @@ export async function onReload(requester: Requester, payload: unknown): Promise<
   if (!item || !(sys instanceof WeaponModel)) return no("GENESYS.Api.Warn.NoWeapon", { name: actor.name, weapon: payload["itemId"] });
   const magazine = sys.active?.magazine ?? null;
   if (magazine === null) return no("GENESYS.Sheet.Weapon.NoMagazine", { weapon: item.name });
-  if (sys.rounds !== magazine) await item.update({ system: { rounds: magazine } });
-  return { ok: true, info: "GENESYS.Sheet.Weapon.Reloaded", data: { weapon: item.name, rounds: String(magazine) } };
+  const reloaded: IntentResult = { ok: true, info: "GENESYS.Sheet.Weapon.Reloaded", data: { weapon: item.name, rounds: String(magazine) } };
+  return sys.rounds === magazine ? reloaded : answerWhile(item.update({ system: { rounds: magazine } }), reloaded);
 }
 
 /**
@@ -79,7 +78,7 @@ function trustedSource(requester: Requester, item: Item.Implementation): boolean
  * the Narrator's client copies the source or makes a blank one of the type, with a player's new skill's grades as
  * creation allows them (data/actor/creation.ts newSkillGradesRefusal).
  */
-export async function onAddItem(requester: Requester, payload: unknown): Promise<IntentResult> {
+export async function onAddItem(requester: Requester, payload: unknown): Promise<IntentOutcome> {
   const found = await ownedActor(requester, isObject(payload) ? payload["uuid"] : null);
   if ("refusal" in found) return found.refusal;
   const actor = found.actor;
@@ -118,11 +117,14 @@ export async function onAddItem(requester: Requester, payload: unknown): Promise
   const verdict = dropVerdict(actor.type, type);
   if (!verdict.ok) return no(verdict.reason, { item: String(data["name"]), type, actor: actor.type });
   if (type === "skill" && !requester.isGM) data = withKey(withoutPlayerGrades(data, inCreation(actor)));
+  // The id is chosen here, so that the answer naming it travels beside the creation (answerWhile).
+  const id = keepId ? String(data["_id"]) : foundry.utils.randomID();
   // The option is the system's own, read by the new item's _preCreate (documents/item.ts).
-  const options = { keepId, [KEEP_APPROVALS]: keepApprovals } as Item.Database.CreateOperation<true>;
-  const created = await actor.createEmbeddedDocuments("Item", [data as Item.CreateData], options);
-  const id = created?.[0]?.id;
-  return id ? { ok: true, data: { itemId: id } } : no("GENESYS.Sheet.Drop.Failed");
+  const options = { keepId: true, [KEEP_APPROVALS]: keepApprovals } as Item.Database.CreateOperation<true>;
+  const created = actor.createEmbeddedDocuments("Item", [{ ...data, _id: id } as Item.CreateData], options).then((made) => {
+    if (made?.[0]?.id !== id) throw new Error(`the item ${id} was not created on ${actor.uuid}`);
+  });
+  return answerWhile(created, { ok: true, data: { itemId: id } });
 }
 
 /**
@@ -160,18 +162,18 @@ export function readOwnDamage(raw: unknown): ApplyDamageOptions | null {
 }
 
 /** A hit the owner takes on his own actor (a macro, the token HUD): it only hurts him, so it is his to ask. */
-export async function onOwnDamage(requester: Requester, payload: unknown): Promise<IntentResult> {
+export async function onOwnDamage(requester: Requester, payload: unknown): Promise<IntentOutcome> {
   const found = await ownedActor(requester, isObject(payload) ? payload["uuid"] : null);
   if ("refusal" in found) return found.refusal;
   const actor = found.actor;
   const options = readOwnDamage(isObject(payload) ? payload["options"] : null);
   if (!options) return no("GENESYS.Authority.Invalid");
-  const change = await actor.applyDamage(options);
-  return change ? { ok: true, data: { change: JSON.stringify(change) } } : no("GENESYS.Authority.NotAllowed");
+  const started = actor.startDamage(options);
+  return started ? answerWhile(started.written, { ok: true, data: { change: JSON.stringify(started.change) } }) : no("GENESYS.Authority.NotAllowed");
 }
 
 /** §1.5.3 rest on the sheet: it heals, so only under free editing (else the Narrator passes time, or rests the actor). */
-export async function onRecover(requester: Requester, payload: unknown): Promise<IntentResult> {
+export async function onRecover(requester: Requester, payload: unknown): Promise<IntentOutcome> {
   const found = await ownedActor(requester, isObject(payload) ? payload["uuid"] : null);
   if ("refusal" in found) return found.refusal;
   const actor = found.actor;
@@ -179,8 +181,8 @@ export async function onRecover(requester: Requester, payload: unknown): Promise
   const days = isObject(payload) ? payload["days"] : null;
   if (!whole(minutes, 1_000_000) || !whole(days, 100_000)) return no("GENESYS.Authority.Invalid");
   if (!requester.isGM && !freeEditing(actor)) return no("GENESYS.Authority.Edit.NarratorOnly", { name: actor.name });
-  const change = await actor.recover({ minutes, days });
-  return change ? { ok: true, data: { change: JSON.stringify(change) } } : no("GENESYS.Authority.NotAllowed");
+  const started = actor.startRecover({ minutes, days });
+  return started ? answerWhile(started.written, { ok: true, data: { change: JSON.stringify(started.change) } }) : no("GENESYS.Authority.NotAllowed");
 }
 
 function changeOf(result: IntentResult): CounterChange | null {

@@ -229,11 +229,19 @@ export class GenesysActor<SubType extends Actor.SubType = Actor.SubType> extends
     if (!sys) return null;
     if (!this.isOwner) return this.#notOwner();
     if (!game.user.isGM) return narratorRequests().recover(this, rest);
+    const started = this.startRecover(rest);
+    if (!started) return null;
+    await started.written;
+    return started.change;
+  }
+
+  /** recover without waiting for its write (see startDamage); null for an actor this client may not heal. */
+  startRecover(rest: RestPeriod): { change: CounterChange; written: Promise<void> } | null {
+    const sys = this.genesys;
+    if (!sys || !game.user.isGM || !this.isOwner) return null;
     const before = this.#counters(sys);
     const { counters } = recoverByRest(before, rest, sys.fatigue.deprivation);
-    const { change, written } = this.#write("recovery", before, counters, null);
-    await written;
-    return change;
+    return this.#write("recovery", before, counters, null);
   }
 
   /**

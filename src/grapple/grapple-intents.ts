@@ -7,7 +7,8 @@
  * what happened. Tokens deleted and combats ended take their holds with them.
  */
 import { sceneViewableBy } from "../canvas/scene-view.js";
-import { registerIntent, type IntentResult, type Requester } from "../authority/intent-channel.js";
+import { answerWhile, registerIntent, type IntentOutcome, type IntentResult, type Requester } from "../authority/intent-channel.js";
+import { assertCreated } from "../chat/authored.js";
 import { gmQueue } from "../authority/serial-queue.js";
 import { serialiseStatusSync } from "../config/statuses.js";
 import { GenesysActor } from "../documents/actor.js";
@@ -106,8 +107,11 @@ function rollFor(requester: Requester, actor: GenesysActor, chosen: string | nul
 
 const isRoll = (v: GrappleRoll | IntentResult): v is GrappleRoll => "skillId" in v;
 
-/** Posts the contest card that decides the start or a declared contest; side a is whoever declared it. */
-async function postContest(a: GenesysActor, aRoll: GrappleRoll, b: GenesysActor, bRoll: GrappleRoll, tag: GrappleContestTag, flavor: string): Promise<IntentResult> {
+/**
+ * Posts the contest card that decides the start or a declared contest; side a is whoever declared it. Its id is
+ * chosen here (created with keepId), so that the answer and the writes that name it go out beside its creation.
+ */
+async function postContest(a: GenesysActor, aRoll: GrappleRoll, b: GenesysActor, bRoll: GrappleRoll, tag: GrappleContestTag, flavor: string): Promise<IntentResult | { messageId: string; created: Promise<unknown> }> {
   const planA = contestPlan(a, { ...aRoll, modifiers: 0 });
   if (!planA.ok) return planA.result;
   const planB = contestPlan(b, { ...bRoll, modifiers: 0 });
@@ -119,9 +123,11 @@ async function postContest(a: GenesysActor, aRoll: GrappleRoll, b: GenesysActor,
     content: await renderContest(state, NO_CONTEST_VIEWER),
     flags: { [SYSTEM_SCOPE]: { [CONTEST_FLAG]: state, [GRAPPLE_CONTEST_FLAG]: tag } },
   } as ChatMessage.CreateData; // the system's FlagConfig entry lists the attack card's flags; these are read as unknown
-  const created = await ChatMessage.implementation.create(data);
-  return created ? { ok: true, data: { messageId: created.id } } : no("GENESYS.Authority.Failed", { message: "ChatMessage.create" });
+  const messageId = foundry.utils.randomID();
+  return { messageId, created: ChatMessage.implementation.create({ ...data, _id: messageId }, { keepId: true }).then(assertCreated) };
 }
+
+const isPosted = (v: IntentResult | { messageId: string; created: Promise<unknown> }): v is { messageId: string; created: Promise<unknown> } => "created" in v;
 
 // ───────────────────────── statuses ─────────────────────────
 
@@ -134,16 +140,19 @@ async function showStatuses(actor: GenesysActor, wanted: readonly GrappleMark[],
   const now = new Set(mine);
   try {
     await serialiseStatusSync(`grapple:${actor.uuid}`, async () => {
+      // Each status is decided from the actor as it is now, and the toggles go out together (one round).
+      const toggles: Promise<unknown>[] = [];
       for (const status of GRAPPLE_MARKS) {
         const want = wanted.includes(status);
         if (want && !actor.statuses.has(status)) {
-          await actor.toggleStatusEffect(status, { active: true });
+          toggles.push(actor.toggleStatusEffect(status, { active: true }));
           now.add(status);
         } else if (!want && now.has(status)) {
-          if (actor.statuses.has(status)) await actor.toggleStatusEffect(status, { active: false });
+          if (actor.statuses.has(status)) toggles.push(actor.toggleStatusEffect(status, { active: false }));
           now.delete(status);
         }
       }
+      await Promise.all(toggles);
     });
   } catch (error) {
     console.error("GeneSys | grapple statuses", error);
@@ -155,11 +164,12 @@ async function showStatuses(actor: GenesysActor, wanted: readonly GrappleMark[],
 async function showHold(scene: SceneDoc, record: GrappleRecord, state: GrappleState): Promise<GrappleRecord["shown"]> {
   const held = state.status !== "free";
   const shown = { ...record.shown };
-  for (const side of ["attacker", "defender"] as const) {
+  // Both sides at once: their statuses are their own.
+  await Promise.all((["attacker", "defender"] as const).map(async (side) => {
     const actor = genesysActor(scene.tokens.get(record[side].tokenId)?.actor);
     const wanted: GrappleMark[] = !held ? [] : side === "defender" && state.status === "immobilised" ? ["grappled", "immobilised"] : ["grappled"];
     if (actor) shown[side] = await showStatuses(actor, wanted, record.shown[side]);
-  }
+  }));
   return shown;
 }
 
@@ -195,7 +205,7 @@ async function postGrappleCard(scene: SceneDoc, record: GrappleRecord, event: Gr
 
 // ───────────────────────── start ─────────────────────────
 
-async function onStart(requester: Requester, raw: unknown): Promise<IntentResult> {
+async function onStart(requester: Requester, raw: unknown): Promise<IntentOutcome> {
   if (!isObject(raw) || !isRollChoice(raw["skillId"]) || !isRollChoice(raw["defenderSkillId"] ?? null)) return INVALID;
   const attackerToken = await tokenFrom(raw["attackerTokenUuid"]);
   const defenderToken = await tokenFrom(raw["defenderTokenUuid"]);
@@ -221,7 +231,8 @@ async function onStart(requester: Requester, raw: unknown): Promise<IntentResult
   if (!isRoll(attackerRoll)) return attackerRoll;
   const defenderRoll = rollFor(requester, defender.actor, defenderChoice);
   if (!isRoll(defenderRoll)) return defenderRoll;
-  return postContest(attacker.actor, attackerRoll, defender.actor, defenderRoll, tag, flavor);
+  const posted = await postContest(attacker.actor, attackerRoll, defender.actor, defenderRoll, tag, flavor);
+  return isPosted(posted) ? answerWhile(posted.created, { ok: true, data: { messageId: posted.messageId } }) : posted;
 }
 
 // ───────────────────────── a declared contest ─────────────────────────
@@ -254,7 +265,7 @@ function combatRound(actor: GenesysActor): number | null {
 }
 
 /** §2.3.7 (A-19b, c) one side declares the contest: a card of its own, that side as side a. */
-async function onContest(requester: Requester, raw: unknown): Promise<IntentResult> {
+async function onContest(requester: Requester, raw: unknown): Promise<IntentOutcome> {
   if (!isObject(raw) || !isSide(raw["side"]) || !isRollChoice(raw["skillId"])) return INVALID;
   const loaded = loadHold(raw);
   if (!isHold(loaded)) return loaded;
@@ -271,34 +282,31 @@ async function onContest(requester: Requester, raw: unknown): Promise<IntentResu
   const myRoll = rollFor(requester, mine.actor, raw["skillId"]);
   if (!isRoll(myRoll)) return myRoll;
   const posted = await postContest(mine.actor, myRoll, theirs.actor, defaultGrappleRoll(theirs.actor.items), tag, flavor);
-  if (!posted.ok) return posted;
+  if (!isPosted(posted)) return posted;
   const round = side === "attacker" ? combatRound(mine.actor) : null;
   const updated = readGrapples(scene).map((r) =>
-    r.id === record.id ? { ...r, pending: { ...r.pending, [side]: posted.data?.["messageId"] ?? null }, attackerDeclaredRound: round ?? r.attackerDeclaredRound } : r,
+    r.id === record.id ? { ...r, pending: { ...r.pending, [side]: posted.messageId }, attackerDeclaredRound: round ?? r.attackerDeclaredRound } : r,
   );
-  await writeGrapples(scene, updated);
-  return posted;
+  // The hold names the card by the id chosen for it: both are written in the same round.
+  return answerWhile(Promise.all([posted.created, writeGrapples(scene, updated)]), { ok: true, data: { messageId: posted.messageId } });
 }
 
 // ───────────────────────── release ─────────────────────────
 
 /** §2.3.7 the attacker lets go (the Narrator may end any hold); the defender frees himself only by a won contest. */
-async function onRelease(requester: Requester, raw: unknown): Promise<IntentResult> {
+function onRelease(requester: Requester, raw: unknown): IntentOutcome {
   if (!isObject(raw)) return INVALID;
   const loaded = loadHold(raw);
   if (!isHold(loaded)) return loaded;
   const { scene, record } = loaded;
   const actor = genesysActor(scene.tokens.get(record.attacker.tokenId)?.actor);
   if (!requester.isGM && !(actor && mayAct(requester, actor))) return no("GENESYS.Grapple.Warn.OnlyAttackerReleases", { name: record.attacker.name });
-  await endHold(scene, record, "released");
-  return { ok: true };
+  return answerWhile(endHold(scene, record, "released"));
 }
 
-/** Removes a hold, clears the statuses it set, says so. */
+/** Removes a hold, clears the statuses it set, says so: the three go out together (one round of writes). */
 async function endHold(scene: SceneDoc, record: GrappleRecord, event: GrappleEvent, detail: string | null = null): Promise<void> {
-  await writeGrapples(scene, readGrapples(scene).filter((r) => r.id !== record.id));
-  await showHold(scene, record, releaseGrapple());
-  await postGrappleCard(scene, record, event, null, detail);
+  await Promise.all([writeGrapples(scene, readGrapples(scene).filter((r) => r.id !== record.id)), showHold(scene, record, releaseGrapple()), postGrappleCard(scene, record, event, null, detail)]);
 }
 
 // ───────────────────────── outcomes ─────────────────────────
@@ -449,7 +457,7 @@ function asGm(work: () => Promise<void>): void {
 export function registerGrappleIntents(): void {
   registerIntent(GRAPPLE_INTENTS.start, onStart);
   registerIntent(GRAPPLE_INTENTS.contest, onContest);
-  registerIntent(GRAPPLE_INTENTS.release, onRelease);
+  registerIntent(GRAPPLE_INTENTS.release, (requester, raw) => Promise.resolve(onRelease(requester, raw)));
   onContestSettled(onSettled);
   Hooks.on("deleteToken", (token) => {
     asGm(() => onTokenDeleted(token));

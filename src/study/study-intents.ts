@@ -5,7 +5,7 @@
  * verdict, and writes the plan. Days of progress are never the player's: a new plan starts at 0, a pause keeps them,
  * stopping forgets them, and only world time adds to them (time/study-time.ts).
  */
-import { notifyResult, registerIntent, sendIntent, type IntentResult, type Requester } from "../authority/intent-channel.js";
+import { answerWhile, notifyResult, registerIntent, sendIntent, type IntentOutcome, type IntentResult, type Requester } from "../authority/intent-channel.js";
 import { CharacterModel } from "../data/actor/character.js";
 import { STUDY_STATUSES, type StudyStatus } from "../data/actor/study-plan.js";
 import { GenesysActor } from "../documents/actor.js";
@@ -36,7 +36,7 @@ async function studentOf(requester: Requester, uuid: unknown): Promise<GenesysAc
 }
 
 /** On the Narrator's client: starts (or replaces) the study of a skill as answered. */
-export async function onStudyStart(requester: Requester, payload: unknown): Promise<IntentResult> {
+export async function onStudyStart(requester: Requester, payload: unknown): Promise<IntentOutcome> {
   if (!isObject(payload) || !isId(payload["skillId"])) return no("GENESYS.Authority.Invalid");
   const actor = await studentOf(requester, payload["uuid"]);
   if (!(actor instanceof GenesysActor)) return actor;
@@ -57,7 +57,7 @@ export async function onStudyStart(requester: Requester, payload: unknown): Prom
     const verdict = teacherVerdict(teacher.grade, teacher.charm, skill.grade);
     if (!verdict.canTeach) return no(`GENESYS.Study.Teacher.${verdict.refusal === "poorCommunicator" ? "PoorCommunicator" : "NotHigher"}`, { effective: String(verdict.effective), shortfall: String(verdict.shortfall), student: String(skill.grade) });
   }
-  await actor.update({
+  const started = actor.update({
     system: {
       study: {
         status: "active",
@@ -70,11 +70,11 @@ export async function onStudyStart(requester: Requester, payload: unknown): Prom
       },
     },
   });
-  return { ok: true, info: "GENESYS.Study.Started", data: { name: actor.name, skill: skill.name } };
+  return answerWhile(started, { ok: true, info: "GENESYS.Study.Started", data: { name: actor.name, skill: skill.name } });
 }
 
 /** On the Narrator's client: pauses, resumes or stops the study. */
-export async function onStudyStatus(requester: Requester, payload: unknown): Promise<IntentResult> {
+export async function onStudyStatus(requester: Requester, payload: unknown): Promise<IntentOutcome> {
   if (!isObject(payload)) return no("GENESYS.Authority.Invalid");
   const status = payload["status"];
   if (typeof status !== "string" || !(STUDY_STATUSES as readonly string[]).includes(status)) return no("GENESYS.Authority.Invalid");
@@ -84,8 +84,7 @@ export async function onStudyStatus(requester: Requester, payload: unknown): Pro
   if (!(sys instanceof CharacterModel) || sys.study.status === "none") return no("GENESYS.Study.Warn.NoStudy");
   if (status === "active" && !actor.items.get(sys.study.skillId)) return no("GENESYS.Study.Warn.NoSkill");
   // Stopping forgets the days toward the next point; pausing keeps them.
-  await actor.update({ system: { study: status === "none" ? { status, progressDays: 0, note: "" } : { status: status as StudyStatus, note: "" } } });
-  return { ok: true };
+  return answerWhile(actor.update({ system: { study: status === "none" ? { status, progressDays: 0, note: "" } : { status: status as StudyStatus, note: "" } } }));
 }
 
 /** Starts (or replaces) the actor's study of the skill as answered; false, with a warning and nothing changed, when refused. */

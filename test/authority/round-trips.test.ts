@@ -14,10 +14,14 @@ import { requestHazardUndo } from "../../src/tools/hazard-intents.js";
 import { readHazardCard } from "../../src/tools/hazard-card.js";
 import { users } from "../foundry/boot.js";
 import { onClient } from "../foundry/clients.js";
-import { createScene, placeToken } from "../foundry/scenes.js";
+import { createScene, placeToken, sharedScene } from "../foundry/scenes.js";
+import { requestAddItem, requestReload } from "../../src/authority/owner-actions.js";
+import { setStudyStatus, startStudy } from "../../src/study/study-intents.js";
+import { declareGrappleContest, releaseHold, startGrapple } from "../../src/grapple/grapple-flow.js";
+import { readGrapples } from "../../src/grapple/grapple-state.js";
 import { tripsWaited } from "../foundry/trip-clock.js";
 import { createActor } from "../documents/helpers.js";
-import { answerFor, DODGE_WITH_DEXTERITY, HUMAN, dice, itemId, npc, playerId, shooter, skill, targetActors, useCardWorld } from "../chat/helpers.js";
+import { answerFor, DODGE_WITH_DEXTERITY, HUMAN, dice, itemId, npc, playerId, shooter, skill, targetActors, useCardWorld, weapon } from "../chat/helpers.js";
 
 useCardWorld();
 
@@ -97,6 +101,34 @@ describe("round trips a click waits for", () => {
     dice(6, 6);
     counted["request roll"] = await click(() => asPlayer(() => rollRequestRow(card, rowId)));
     expect({ post: counted["request post"], roll: counted["request roll"] }).toEqual({ post: 1, roll: 2 });
+  });
+
+  it("a player's own actions: reload, add an item, a hit on himself, study, a grapple's start, contest and release", async () => {
+    const gun = weapon("Pistola", "pistola", { magazine: 12 }, { rounds: 3 });
+    const jack = await createActor({ name: "Jack", type: "character", system: { characteristics: HUMAN }, items: [skill("Pistola", 12), skill("Lotta", 12), gun], ownership: { default: 0, [playerId()]: 3 } });
+    counted["reload"] = await click(() => asPlayer(() => requestReload(jack, itemId(jack, "Pistola"))));
+    expect(jack.items.get(itemId(jack, "Pistola"))?.system).toMatchObject({ rounds: 12 });
+    counted["add item"] = await click(() => asPlayer(() => requestAddItem(jack, { type: "gear", name: "Corda" })));
+    expect(jack.items.find((i) => i.name === "Corda")).toBeDefined();
+    counted["own hit"] = await click(() => asPlayer(() => jack.applyDamage({ amount: 3, type: "wounding", ignoreArmour: true })));
+    const lotta = jack.items.find((i) => i.name === "Lotta")?.id ?? "";
+    counted["study"] = await click(() => asPlayer(() => startStudy(jack, lotta, { related: false, teacher: "none", teacherGrade: 0, teacherCharm: 7, rate: 1 })));
+    counted["study pause"] = await click(() => asPlayer(() => setStudyStatus(jack, "paused")));
+    const scene = sharedScene("Vicolo");
+    const jackToken = placeToken(scene, jack, { actorLink: true });
+    const brute = placeToken(scene, await createActor({ name: "Bruto", type: "npc", system: { characteristics: HUMAN }, items: [skill("Lotta", 10)] }), { x: 100 });
+    counted["grapple start"] = await click(() => asPlayer(() => startGrapple(jackToken as never, brute as never, { prompt: false })));
+    const start = last();
+    dice(8, 8);
+    await asPlayer(() => onContestAction(start as never, "roll", "a"));
+    dice(1, 1);
+    await asGm(() => onContestAction(start as never, "roll", "b"));
+    const hold = readGrapples(scene)[0];
+    if (!hold) throw new Error("no hold");
+    counted["grapple contest"] = await click(() => asPlayer(() => declareGrappleContest(scene.id, hold.id, "attacker", { prompt: false })));
+    counted["grapple release"] = await click(() => asPlayer(() => releaseHold(scene.id, hold.id)));
+    const keys = ["reload", "add item", "own hit", "study", "study pause", "grapple start", "grapple contest", "grapple release"];
+    expect(Object.fromEntries(keys.map((k) => [k, counted[k]]))).toEqual(Object.fromEntries(keys.map((k) => [k, 2])));
   });
 
   // Time passes in two: the world clock's write, then (on its hook) the actors' and the card's.
