@@ -20,7 +20,7 @@
  * the maneuver's legality, whose slot it is) and writes it, inside the GM queue, so intents and the combat's own
  * syncs never interleave. The GM's own actions take the same path, with the GM as requester.
  */
-import { registerIntent, requestIntent, type IntentResult, type Requester } from "../authority/intent-channel.js";
+import { answerWhile, registerIntent, requestIntent, type IntentOutcome, type IntentResult, type Requester } from "../authority/intent-channel.js";
 import { gmQueue } from "../authority/serial-queue.js";
 import { declarationOrder, executionOrder, executionValue, type ExecutionEntry } from "../rules/initiative.js";
 import { CANCEL, MANEUVER_INITIATIVE, aimsAtTarget, canReplace, declareManeuver, holdManeuver, replaceManeuver, type ManeuverReplacement } from "../rules/maneuvers.js";
@@ -181,7 +181,7 @@ function addressed(payload: unknown): { combat: GenesysCombat; combatant: Genesy
   return { combat, combatant, fields };
 }
 
-type IntentAction = (combat: GenesysCombat, requester: Requester, combatant: GenesysCombatant, fields: Record<string, unknown>) => Promise<IntentResult>;
+type IntentAction = (combat: GenesysCombat, requester: Requester, combatant: GenesysCombatant, fields: Record<string, unknown>) => IntentOutcome;
 
 export class GenesysCombat<SubType extends Combat.SubType = Combat.SubType> extends Combat<SubType> {
   get phase(): CombatPhase {
@@ -316,10 +316,9 @@ export class GenesysCombat<SubType extends Combat.SubType = Combat.SubType> exte
   /** Registers the GM side of every combat intent; call at init. */
   static registerIntents(): void {
     const on = (kind: string, action: IntentAction): void => {
-      registerIntent(kind, async (requester, payload) => {
+      registerIntent(kind, (requester, payload) => {
         const target = addressed(payload);
-        if ("ok" in target) return target;
-        return action(target.combat, requester, target.combatant, target.fields);
+        return Promise.resolve("ok" in target ? target : action(target.combat, requester, target.combatant, target.fields));
       });
     };
     on(COMBAT_INTENTS.declare, (combat, requester, combatant, fields) => combat.#declare(requester, combatant, fields));
@@ -354,7 +353,7 @@ export class GenesysCombat<SubType extends Combat.SubType = Combat.SubType> exte
     return refuse(warning, { name: combatant.name ?? "" });
   }
 
-  async #declare(requester: Requester, combatant: GenesysCombatant, fields: Record<string, unknown>): Promise<IntentResult> {
+  #declare(requester: Requester, combatant: GenesysCombatant, fields: Record<string, unknown>): IntentOutcome {
     const { maneuver, held, target } = fields;
     const validTarget = target === undefined || target === null || (typeof target === "string" && target.length <= 64);
     if (typeof maneuver !== "string" || (held !== undefined && typeof held !== "boolean") || !validTarget) return refuse(INVALID);
@@ -375,10 +374,8 @@ export class GenesysCombat<SubType extends Combat.SubType = Combat.SubType> exte
     const base = declareManeuver(maneuver, target ?? undefined);
     const declared = held === true ? holdManeuver(base) : base;
     const stored: StoredDeclaration = { maneuver: declared.maneuver, slot: declared.maneuver, held: declared.held, triggered: false, target: target ?? null, round: this.round };
-    await this.#store(combatant, stored);
-    // For modules, on the client that decided it (the active Narrator's); a copy, since the combat's flags are the record.
-    Hooks.callAll("genesys.declareManeuver", this, combatant, { ...stored });
-    return OK;
+    // For modules, on the client that decided it (the active Narrator's), once written; a copy, since the combat's flags are the record.
+    return answerWhile(this.#store(combatant, stored).then(() => { Hooks.callAll("genesys.declareManeuver", this, combatant, { ...stored }); }));
   }
 
   /**
@@ -395,7 +392,7 @@ export class GenesysCombat<SubType extends Combat.SubType = Combat.SubType> exte
     return null;
   }
 
-  async #hold(requester: Requester, combatant: GenesysCombatant): Promise<IntentResult> {
+  #hold(requester: Requester, combatant: GenesysCombatant): IntentOutcome {
     if (!this.started) return refuse("GENESYS.Combat.Warn.NotStarted");
     const refused = mayControl(requester, combatant);
     if (refused) return refused;
@@ -407,11 +404,10 @@ export class GenesysCombat<SubType extends Combat.SubType = Combat.SubType> exte
     const late = this.#settled(requester, combatant, "GENESYS.Combat.Warn.HoldTooLate");
     if (late) return late;
     const held = holdManeuver({ maneuver: d.maneuver, held: d.held });
-    await this.#store(combatant, { ...d, maneuver: held.maneuver, held: held.held, triggered: false });
-    return OK;
+    return answerWhile(this.#store(combatant, { ...d, maneuver: held.maneuver, held: held.held, triggered: false }));
   }
 
-  async #trigger(requester: Requester, combatant: GenesysCombatant): Promise<IntentResult> {
+  #trigger(requester: Requester, combatant: GenesysCombatant): IntentOutcome {
     const refused = this.#notIn("execution") ?? mayControl(requester, combatant);
     if (refused) return refused;
     const d = combatant.declarationFor(this.round);
@@ -419,22 +415,20 @@ export class GenesysCombat<SubType extends Combat.SubType = Combat.SubType> exte
     if (!d?.held) return refuse("GENESYS.Combat.Warn.NotHolding", { name });
     if (d.triggered) return OK;
     if (!combatant.canActInRound(this.round)) return refuse("GENESYS.Combat.Warn.CannotAct", { name });
-    await this.#store(combatant, { ...d, triggered: true });
-    return OK;
+    return answerWhile(this.#store(combatant, { ...d, triggered: true }));
   }
 
-  async #cancelHold(requester: Requester, combatant: GenesysCombatant): Promise<IntentResult> {
+  #cancelHold(requester: Requester, combatant: GenesysCombatant): IntentOutcome {
     if (!this.started) return refuse("GENESYS.Combat.Warn.NotStarted");
     const refused = mayControl(requester, combatant);
     if (refused) return refused;
     if (!combatant.declarationFor(this.round)?.held) return refuse("GENESYS.Combat.Warn.NotHolding", { name: combatant.name ?? "" });
     const late = this.#settled(requester, combatant, "GENESYS.Combat.Warn.CancelHoldTooLate");
     if (late) return late;
-    await this.#store(combatant, null);
-    return OK;
+    return answerWhile(this.#store(combatant, null));
   }
 
-  async #replace(requester: Requester, combatant: GenesysCombatant, fields: Record<string, unknown>): Promise<IntentResult> {
+  #replace(requester: Requester, combatant: GenesysCombatant, fields: Record<string, unknown>): IntentOutcome {
     const { replacement } = fields;
     if (typeof replacement !== "string") return refuse(INVALID);
     const refused = this.#notIn("execution") ?? mayControl(requester, combatant);
@@ -458,29 +452,26 @@ export class GenesysCombat<SubType extends Combat.SubType = Combat.SubType> exte
     const target = next && aimsAtTarget(next.maneuver) ? d.target : null;
     const executed = recordExecution(combatant.executedManeuvers, this.round, next ? { maneuver: next.maneuver, target } : null);
     // Cancelling gives up the slot; a replacement keeps it, so the combatant stays where it is in the order.
-    await this.#store(combatant, next ? { ...d, maneuver: next.maneuver, target } : null, next ? undefined : this.round, executed);
-    return OK;
+    return answerWhile(this.#store(combatant, next ? { ...d, maneuver: next.maneuver, target } : null, next ? undefined : this.round, executed));
   }
 
   /** The current combatant's slot is over: a triggered hold is spent; a normal declaration stays, for the record, until the next round. */
-  async #completeSlot(requester: Requester, combatant: GenesysCombatant): Promise<IntentResult> {
+  #completeSlot(requester: Requester, combatant: GenesysCombatant): IntentOutcome {
     const refused = this.#notIn("execution") ?? mayControl(requester, combatant);
     if (refused) return refused;
     const name = combatant.name ?? "";
     if (this.combatant?.id !== combatant.id || combatant.hasActed(this.round)) return refuse("GENESYS.Combat.Warn.NotCurrent", { name });
     const d = combatant.declarationFor(this.round);
     if (!d || !combatant.executionEntry(this.round)) return refuse("GENESYS.Combat.Warn.NothingDeclared", { name });
-    await this.#store(combatant, d.held && d.triggered ? null : d, this.round);
-    return OK;
+    return answerWhile(this.#store(combatant, d.held && d.triggered ? null : d, this.round));
   }
 
-  async #clearDeclaration(requester: Requester, combatant: GenesysCombatant): Promise<IntentResult> {
+  #clearDeclaration(requester: Requester, combatant: GenesysCombatant): IntentOutcome {
     if (!requester.isGM) return refuse("GENESYS.Combat.Warn.GmOnly");
     const refused = this.#notIn("declaration");
     if (refused) return refused;
     if (!combatant.declarationFor(this.round)) return refuse("GENESYS.Combat.Warn.NothingDeclared", { name: combatant.name ?? "" });
-    await this.#store(combatant, null);
-    return OK;
+    return answerWhile(this.#store(combatant, null));
   }
 
   /** Writes a combatant's declaration (and the round its slot ended in) on the combat, then moves the turn on. */

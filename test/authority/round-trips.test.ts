@@ -21,6 +21,7 @@ import { declareGrappleContest, releaseHold, startGrapple } from "../../src/grap
 import { readGrapples } from "../../src/grapple/grapple-state.js";
 import { tripsWaited } from "../foundry/trip-clock.js";
 import { createActor } from "../documents/helpers.js";
+import { fight, settle } from "../combat/helpers.js";
 import { answerFor, DODGE_WITH_DEXTERITY, HUMAN, dice, itemId, npc, playerId, shooter, skill, targetActors, useCardWorld, weapon } from "../chat/helpers.js";
 
 useCardWorld();
@@ -127,7 +128,14 @@ describe("round trips a click waits for", () => {
     if (!hold) throw new Error("no hold");
     counted["grapple contest"] = await click(() => asPlayer(() => declareGrappleContest(scene.id, hold.id, "attacker", { prompt: false })));
     counted["grapple release"] = await click(() => asPlayer(() => releaseHold(scene.id, hold.id)));
-    const keys = ["reload", "add item", "own hit", "study", "study pause", "grapple start", "grapple contest", "grapple release"];
+    // §2.1.1 the tracker: the player declares his hero's maneuver (the only one in the fight), then ends his slot.
+    const { combat, of } = await fight(jack);
+    await combat.startCombat();
+    await settle();
+    counted["declare"] = await click(() => asPlayer(() => combat.declare(of(jack), "attack")));
+    await settle();
+    counted["end slot"] = await click(() => asPlayer(() => combat.nextTurn()));
+    const keys = ["reload", "add item", "own hit", "study", "study pause", "grapple start", "grapple contest", "grapple release", "declare", "end slot"];
     expect(Object.fromEntries(keys.map((k) => [k, counted[k]]))).toEqual(Object.fromEntries(keys.map((k) => [k, 2])));
   });
 
