@@ -5,7 +5,7 @@
  * they spend the creation allowance (§1.3.3: characteristics and allocated grades) without going over it. Anything
  * else is refused with a warning and nothing is written.
  */
-import { registerIntent, sendIntent, notifyResult, type IntentResult, type Requester } from "./intent-channel.js";
+import { answerWhile, registerIntent, sendIntent, notifyResult, type IntentOutcome, type IntentResult, type Requester } from "./intent-channel.js";
 import { expandPaths, flatten, FREE_EDIT_EXCLUDED, protectedPaths, valueAt } from "../data/protected-fields.js";
 import { characterBalance, inCreation, type AllocatedSkill } from "../data/actor/creation.js";
 import { SkillModel } from "../data/item/skill.js";
@@ -104,7 +104,7 @@ export function creationSpendRefusal(target: Target, changes: Record<string, unk
 }
 
 /** On the active Narrator's client. */
-export async function onProtectedEdit(requester: Requester, payload: unknown): Promise<IntentResult> {
+export async function onProtectedEdit(requester: Requester, payload: unknown): Promise<IntentOutcome> {
   if (!isObject(payload) || !isUuid(payload["uuid"])) return no("GENESYS.Authority.Invalid");
   const target = await targetOf(payload["uuid"]);
   if (!target) return no("GENESYS.Authority.Edit.Gone");
@@ -121,14 +121,9 @@ export async function onProtectedEdit(requester: Requester, payload: unknown): P
     if (refusal) return refusal;
   }
   const system = expandPaths(changes);
-  try {
-    // The paths were checked against this type's protected fields; the schema cleans and validates the values.
-    if (target.item) await target.item.update({ system });
-    else await target.actor.update({ system });
-  } catch (error) {
-    return no("GENESYS.Authority.Edit.Refused", { message: error instanceof Error ? error.message : String(error) });
-  }
-  return { ok: true };
+  // The paths were checked against this type's protected fields; the schema cleans and validates the values. The
+  // answer goes beside the write: a value the schema still refuses reaches the requester as the write's failure.
+  return answerWhile(target.item ? target.item.update({ system }) : target.actor.update({ system }));
 }
 
 /** Asks the Narrator's client to write these protected values; a refusal is shown to the user. */

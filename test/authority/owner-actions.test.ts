@@ -3,9 +3,10 @@
  * a hit he takes through the damage pipeline, rest only under free editing, a lowered counter on the token HUD as a
  * sheet edit, a reload that fills the magazine. A forged payload is refused and nothing changes.
  */
-import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { OWNER_INTENTS, requestReload } from "../../src/authority/owner-actions.js";
 import { sendIntent } from "../../src/authority/intent-channel.js";
+import { requestProtectedEdit } from "../../src/authority/protected-edit.js";
 import type { GenesysActor } from "../../src/documents/actor.js";
 import { asPlayer, bootSystem, foundryDouble } from "../foundry/boot.js";
 import { createActor, personOf } from "../documents/helpers.js";
@@ -89,6 +90,19 @@ describe("a player's own actor, through the Narrator's client", () => {
       expect(await asPlayer(() => sendIntent(kind, payload))).toMatchObject({ ok: false, warning: "GENESYS.Warn.NotOwner" });
     }
     expect(personOf(other).wounds.value).toBe(0);
+  });
+});
+
+describe("a sheet edit the schema still refuses", () => {
+  it("a skill's characteristic that is none of the five, under free editing: the write's failure is told; nothing changes", async () => {
+    const actor = await createActor({ name: "Aperto", type: "character", ownership: { default: 0, [playerId()]: 3 }, items: [{ name: "Corsa", type: "skill", system: { characteristic: "dexterity", bought: 2 } }], system: { characteristics: HUMAN, creation: { active: false }, freeEdit: true } });
+    const skill = actor.items.find((i) => i.name === "Corsa");
+    await asPlayer(() => requestProtectedEdit(skill?.uuid ?? "", { characteristic: "luck" }));
+    await gmQueue.run(() => Promise.resolve());
+    await vi.waitFor(() => {
+      expect(warnings().join(" ")).toContain("GENESYS.Authority.Failed");
+    });
+    expect(skill?.system).toMatchObject({ characteristic: "dexterity" });
   });
 });
 

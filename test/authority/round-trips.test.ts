@@ -16,6 +16,7 @@ import { users } from "../foundry/boot.js";
 import { onClient } from "../foundry/clients.js";
 import { createScene, placeToken, sharedScene } from "../foundry/scenes.js";
 import { requestAddItem, requestReload } from "../../src/authority/owner-actions.js";
+import { requestProtectedEdit } from "../../src/authority/protected-edit.js";
 import { setStudyStatus, startStudy } from "../../src/study/study-intents.js";
 import { declareGrappleContest, releaseHold, startGrapple } from "../../src/grapple/grapple-flow.js";
 import { readGrapples } from "../../src/grapple/grapple-state.js";
@@ -128,6 +129,10 @@ describe("round trips a click waits for", () => {
     if (!hold) throw new Error("no hold");
     counted["grapple contest"] = await click(() => asPlayer(() => declareGrappleContest(scene.id, hold.id, "attacker", { prompt: false })));
     counted["grapple release"] = await click(() => asPlayer(() => releaseHold(scene.id, hold.id)));
+    // The sheet: an edit of a protected value, here under the Narrator's free editing.
+    const open = await createActor({ name: "Mara", type: "character", system: { characteristics: HUMAN, freeEdit: true }, ownership: { default: 0, [playerId()]: 3 } });
+    counted["sheet edit"] = await click(() => asPlayer(() => requestProtectedEdit(open.uuid, { fame: 3 })));
+    expect(open.system).toMatchObject({ fame: 3 });
     // §2.1.1 the tracker: the player declares his hero's maneuver (the only one in the fight), then ends his slot.
     const { combat, of } = await fight(jack);
     await combat.startCombat();
@@ -135,7 +140,7 @@ describe("round trips a click waits for", () => {
     counted["declare"] = await click(() => asPlayer(() => combat.declare(of(jack), "attack")));
     await settle();
     counted["end slot"] = await click(() => asPlayer(() => combat.nextTurn()));
-    const keys = ["reload", "add item", "own hit", "study", "study pause", "grapple start", "grapple contest", "grapple release", "declare", "end slot"];
+    const keys = ["reload", "add item", "own hit", "study", "study pause", "grapple start", "grapple contest", "grapple release", "sheet edit", "declare", "end slot"];
     expect(Object.fromEntries(keys.map((k) => [k, counted[k]]))).toEqual(Object.fromEntries(keys.map((k) => [k, 2])));
   });
 
