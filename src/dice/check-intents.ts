@@ -13,7 +13,7 @@ import type { CharacteristicKey } from "../rules/types.js";
 import { checkRollOptions, isCharacteristic, prepareCheck, show, type CheckActor, type CheckPlan } from "./check-request.js";
 import { playerChosenNames, registerSealedKind, startPostSealed } from "../chat/sealed-card.js";
 import { assertCreated } from "../chat/authored.js";
-import { recordIncrement } from "../documents/skill-increment.js";
+import { planIncrement, recordIncrement } from "../documents/skill-increment.js";
 import { registerOpenCheckAward } from "./open-check-award.js";
 import { registerClaimedPoint } from "./claimed-point.js";
 // Type only: genesys-roll.ts registers these intents and hands its roll class over, so neither file imports the other's code.
@@ -154,16 +154,25 @@ function registerSealedCheck(rolls: CheckRollClass): void {
       if (!roll) return null;
       const held = roll.options.increment;
       if (variant === "withhold" && held?.status === "blind") roll.options.increment = { ...held, status: "withheld" };
+      // The point is worked out now, so that the open card already says what became of it (one write of the card).
+      const award = await plannedAward(roll);
       // The fields an ordinary roll message has (Roll#toMessage), so that Foundry renders and reveals it as one.
       const data = await roll.toMessage({}, { create: false });
       return {
         fields: { content: data.content, rolls: [roll.toJSON()] },
-        // The point goes on the skill only once the card is open, and the card then says what became of it.
+        // The point goes on the skill only once the card is open; a write that fails is said on the card.
         after: async (message) => {
-          if (!(await awardHeldBack(roll))) return;
-          // The roll class is the one registered in CONFIG.Dice.rolls, which the lint rule cannot match to AnyRoll.
-          // eslint-disable-next-line @typescript-eslint/no-unsafe-class-instance-assignment
-          await message.update({ rolls: [roll] });
+          if (!award) return;
+          try {
+            await award();
+          } catch (error) {
+            console.error("GeneSys | increment point not stored", error);
+            const record = roll.options.increment;
+            if (record) roll.options.increment = { ...record, status: "failed", grade: null };
+            // The roll class is the one registered in CONFIG.Dice.rolls, which the lint rule cannot match to AnyRoll.
+            // eslint-disable-next-line @typescript-eslint/no-unsafe-class-instance-assignment
+            await message.update({ rolls: [roll] });
+          }
         },
       };
     },
@@ -171,8 +180,26 @@ function registerSealedCheck(rolls: CheckRollClass): void {
 }
 
 /**
- * §1.8.2 with §1.7.3: the point a blind check earned goes on the skill when the Narrator reveals the result. Returns
- * whether the roll's record changed.
+ * §1.8.2 with §1.7.3 the held-back point of a Reveal: the roll's record set to what storing it makes of the skill as it
+ * is now, and the write that stores it, not started; null when nothing is held back.
+ */
+async function plannedAward(roll: GenesysCheckRoll): Promise<(() => Promise<void>) | null> {
+  const held = roll.options.increment;
+  const { actorUuid, skillId } = roll.options;
+  if (held?.status !== "blind" || !actorUuid || !skillId) return null;
+  const actor = await actorFrom(actorUuid);
+  if (!actor) {
+    roll.options.increment = { ...held, status: "failed", grade: null };
+    return null;
+  }
+  const planned = planIncrement(actor, skillId, held.reason);
+  roll.options.increment = planned.record;
+  return planned.write;
+}
+
+/**
+ * §1.8.2 with §1.7.3: the point a blind check earned goes on the skill when the Narrator awards it before the Reveal.
+ * Returns whether the roll's record changed.
  */
 async function awardHeldBack(roll: GenesysCheckRoll): Promise<boolean> {
   const held = roll.options.increment;

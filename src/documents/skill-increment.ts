@@ -32,13 +32,25 @@ export async function recordIncrement(actor: SkillOwner, skillId: string, reason
  * `written`, for the intent's requester to be told.
  */
 export function startIncrement(actor: SkillOwner, skillId: string, reason: IncrementReason): { record: IncrementRecord; written: Promise<void> } {
+  const planned = planIncrement(actor, skillId, reason);
+  return { record: planned.record, written: planned.write() };
+}
+
+/**
+ * The point worked out on the skill as it is now, and its write, not started: for a card that must be written first
+ * (a Reveal, which hands the point out only once the card is open). `write` stores it, once.
+ */
+export function planIncrement(actor: SkillOwner, skillId: string, reason: IncrementReason): { record: IncrementRecord; write: () => Promise<void> } {
   const item = actor.items.get(skillId);
   const skill = item?.system instanceof SkillModel ? item.system : null;
   const points = skill?.increment ?? 0;
-  if (!item || !skill) return { record: { reason, status: "failed", points, grade: null }, written: Promise.resolve() };
-  if (!item.isOwner) return { record: { reason, status: "notOwner", points, grade: null }, written: Promise.resolve() };
+  const nothing = (): Promise<void> => Promise.resolve();
+  if (!item || !skill) return { record: { reason, status: "failed", points, grade: null }, write: nothing };
+  if (!item.isOwner) return { record: { reason, status: "notOwner", points, grade: null }, write: nothing };
   const next = addIncrementPoint(points);
-  const written = item.update({ system: { increment: next.points, ...(next.gradeGained ? { earned: skill.earned + 1 } : {}) } }).then(() => undefined);
   const grade = next.gradeGained && skill.grade !== null ? skill.grade + 1 : null;
-  return { record: { reason, status: next.gradeGained ? "gradeGained" : "stored", points: next.points, grade }, written };
+  return {
+    record: { reason, status: next.gradeGained ? "gradeGained" : "stored", points: next.points, grade },
+    write: () => item.update({ system: { increment: next.points, ...(next.gradeGained ? { earned: skill.earned + 1 } : {}) } }).then(() => undefined),
+  };
 }

@@ -17,6 +17,11 @@ import { onClient } from "../foundry/clients.js";
 import { createScene, placeToken, sharedScene } from "../foundry/scenes.js";
 import { requestAddItem, requestReload } from "../../src/authority/owner-actions.js";
 import { requestProtectedEdit } from "../../src/authority/protected-edit.js";
+import { requestIntent } from "../../src/authority/intent-channel.js";
+import { SEAL_REVEAL_INTENT } from "../../src/chat/sealed-card.js";
+import { rollNpcReaction } from "../../src/tools/npc-reaction.js";
+import { rollRecognition } from "../../src/tools/recognition.js";
+import { rollLosingControl } from "../../src/tools/losing-control.js";
 import { setStudyStatus, startStudy } from "../../src/study/study-intents.js";
 import { declareGrappleContest, releaseHold, startGrapple } from "../../src/grapple/grapple-flow.js";
 import { readGrapples } from "../../src/grapple/grapple-state.js";
@@ -142,6 +147,25 @@ describe("round trips a click waits for", () => {
     counted["end slot"] = await click(() => asPlayer(() => combat.nextTurn()));
     const keys = ["reload", "add item", "own hit", "study", "study pause", "grapple start", "grapple contest", "grapple release", "sheet edit", "declare", "end slot"];
     expect(Object.fromEntries(keys.map((k) => [k, counted[k]]))).toEqual(Object.fromEntries(keys.map((k) => [k, 2])));
+  });
+
+  it("the Narrator's sealed tools: NPC reaction, recognition, losing control; the Reveal of a blind check", async () => {
+    const wolf = await createActor({ name: "Oste", type: "npc", system: { characteristics: HUMAN } });
+    const hero = await createActor({ name: "Alven", type: "character", system: { characteristics: HUMAN, fame: 9, reputation: 14 }, items: [skill("Corsa", 12)], ownership: { default: 0, [playerId()]: 3 } });
+    dice(4);
+    counted["reaction"] = await click(() => asGm(() => rollNpcReaction(wolf, { protagonist: { name: "Alven", charm: 8, reputation: 5 } })));
+    dice(3, 3);
+    counted["recognition"] = await click(() => asGm(() => rollRecognition(hero, { observer: "person" })));
+    dice(5, 5);
+    counted["losing control"] = await click(() => asGm(() => rollLosingControl(hero, { cause: "fear", difficulty: 15 })));
+    const corsa = hero.items.find((i) => i.name === "Corsa")?.id ?? "";
+    dice(9, 9);
+    await asPlayer(() => hero.rollCheck({ skillId: corsa, difficulty: 25, blind: true, prompt: false }));
+    const sealed = last();
+    counted["reveal"] = await click(() => asGm(() => requestIntent(SEAL_REVEAL_INTENT, { messageId: sealed.id })));
+    // Losing control posts its Esperienza check, then the band card; the Reveal opens the card, then stores the point.
+    expect({ reaction: counted["reaction"], recognition: counted["recognition"], losing: counted["losing control"], reveal: counted["reveal"] }).toEqual({ reaction: 1, recognition: 1, losing: 2, reveal: 2 });
+    expect(hero.items.find((i) => i.name === "Corsa")?.system).toMatchObject({ increment: 1 });
   });
 
   // Time passes in two: the world clock's write, then (on its hook) the actors' and the card's.
