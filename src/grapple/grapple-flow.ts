@@ -14,6 +14,7 @@ import { authoredByGm, type CardMessage } from "../chat/authored.js";
 import { ownedActor } from "../chat/card-render.js";
 import { GRAPPLE_CARD_FLAG } from "./grapple-card.js";
 import { GRAPPLE_INTENTS, registerGrappleIntents } from "./grapple-intents.js";
+import { registerHoldStatusGuard } from "./hold-status-guard.js";
 import { grappleOfActor, grappleOfToken, readGrapples, sceneNamed, sceneOfToken, type GrappleRecord } from "./grapple-state.js";
 
 const warn = (key: string, data: Record<string, string> = {}): null => {
@@ -180,4 +181,5 @@ export function registerGrapple(): void {
     void guarded(false, () => decorateGrappleCard(message, html));
   });
   registerGrappleIntents();
+  registerHoldStatusGuard();
 }

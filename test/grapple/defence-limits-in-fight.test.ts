@@ -3,6 +3,8 @@
  * hold as well as by the tracker (defence-plan.ts). The player owns his actor and may switch its "grappled" status off;
  * Difesa's bonus and the dive stay away while the record says he is held (A-19d), and come back once the hold is over.
  */
+import { rawStatusOff } from "../foundry/documents.js";
+import { holdStatusWritesSettled } from "../../src/grapple/hold-status-guard.js";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { AttackRow } from "../../src/chat/attack-card.js";
 import { defencePlan } from "../../src/chat/defence-plan.js";
@@ -61,15 +63,24 @@ describe("A-19d a grappler's defence in a started fight", () => {
     await settle();
     expect(defencePlan(guard, rowAgainst(guard), false, (k) => k, { attacker: jack, kind: "melee" })?.tracker).toEqual({ defenceManeuver: false, dive: false });
 
-    // The player, owner of the guard, takes the status off his own actor; the scene's record still says "held".
-    await asPlayer(() => guard.toggleStatusEffect("grappled", { active: false }));
+    // The player, owner of the guard, takes the status off his own actor past every client hook; the scene's record
+    // still says "held", and the rules read it, not the token.
+    await asPlayer(() => rawStatusOff(guard, "grappled"));
     expect(guard.statuses.has("grappled")).toBe(false);
     expect(grappleBlocksMovement(guard)).toBe(true); // the movement check reads the record and holds
     expect(defencePlan(guard, rowAgainst(guard), false, (k) => k, { attacker: jack, kind: "melee" })?.tracker).toEqual({ defenceManeuver: false, dive: false });
+    // The Narrator's client shows the hold's status again (grapple/hold-status-guard.ts).
+    await settle();
+    await holdStatusWritesSettled();
+    expect(guard.statuses.has("grappled")).toBe(true);
+    // From the token HUD, his own client refuses the click.
+    expect(await asPlayer(() => guard.toggleStatusEffect("grappled", { active: false }))).toBe(true);
+    expect(guard.statuses.has("grappled")).toBe(true);
 
     // The hold over (the record gone), the Difesa he executed counts again.
     await scene.setFlag("genesys-gdr", "grapples", []);
     await jack.toggleStatusEffect("grappled", { active: false });
+    await guard.toggleStatusEffect("grappled", { active: false });
     expect(defencePlan(guard, rowAgainst(guard), false, (k) => k, { attacker: jack, kind: "melee" })?.tracker).toEqual({ defenceManeuver: true, dive: true });
   });
 });

@@ -1,0 +1,59 @@
+/**
+ * §2.3.7 the statuses a hold set (grappled, immobilised) stay while it stands. They are the hold's: its record, in
+ * the scene's flags which only a Narrator writes, says which it showed, and the rules read the record, not the token.
+ * An owner taking one off from the token HUD would only make the token lie, so the active Narrator's client, told by
+ * the server who wrote, shows it again at once. A Narrator may take it off (his call); the hold's end takes it away.
+ * The owner's own client refuses the click up front, with the reason, as a courtesy.
+ */
+import { backgroundWrites } from "../authority/serial-queue.js";
+import { serialiseStatusSync } from "../config/statuses.js";
+import { GRAPPLE_MARKS, grappleOfActor, type GrappleMark } from "./grapple-state.js";
+
+const writes = backgroundWrites("a hold's status was not shown again");
+
+/** Resolves once every status this guard put back has landed (tests). */
+export const holdStatusWritesSettled = writes.settled;
+
+type StatusActor = Actor.Implementation & { isToken: boolean; token: unknown; id: string | null };
+
+function actorOf(effect: ActiveEffect.Implementation): StatusActor | null {
+  const parent: unknown = effect.parent;
+  return parent instanceof CONFIG.Actor.documentClass ? (parent as StatusActor) : null; // an actor of the system's class
+}
+
+/** The hold's statuses among the effect's, which the hold the actor is in shows for its side. */
+function heldMarks(effect: ActiveEffect.Implementation): { actor: StatusActor; marks: GrappleMark[] } | null {
+  const actor = actorOf(effect);
+  const found = actor ? grappleOfActor(actor) : null;
+  if (!actor || !found) return null;
+  const marks = GRAPPLE_MARKS.filter((m) => effect.statuses.has(m) && found.record.shown[found.side].includes(m));
+  return marks.length > 0 ? { actor, marks } : null;
+}
+
+function isGmUser(userId: string): boolean {
+  // fvtt-types types get() as always finding the user; an id from the server may name one deleted since.
+  return (game.users.get(userId) as User.Stored | undefined)?.isGM === true;
+}
+
+export function registerHoldStatusGuard(): void {
+  const watch = (effect: ActiveEffect.Implementation, userId: string): void => {
+    if (!game.user.isActiveGM || isGmUser(userId)) return;
+    const held = heldMarks(effect);
+    if (!held) return;
+    const { actor, marks } = held;
+    writes.queued(() => serialiseStatusSync(`grapple:${actor.uuid}`, async () => {
+      await Promise.all(marks.filter((m) => !actor.statuses.has(m)).map((m) => actor.toggleStatusEffect(m, { active: true })));
+    }));
+  };
+  Hooks.on("deleteActiveEffect", (effect, _options, userId) => { watch(effect, userId); });
+  Hooks.on("updateActiveEffect", (effect, changes, _options, userId) => {
+    if ((changes as { disabled?: unknown }).disabled === true) watch(effect, userId);
+  });
+  const refuse = (effect: ActiveEffect.Implementation): boolean => {
+    if (game.user.isGM || !heldMarks(effect)) return true;
+    ui.notifications.warn(game.i18n.localize("GENESYS.Grapple.Warn.StatusHeld"));
+    return false;
+  };
+  Hooks.on("preDeleteActiveEffect", (effect) => refuse(effect));
+  Hooks.on("preUpdateActiveEffect", (effect, changes) => (changes as { disabled?: unknown }).disabled !== true || refuse(effect));
+}
