@@ -95,7 +95,7 @@ export function narratorFields() {
     ),
     freeEdit: new fields.BooleanField({ initial: false }),
     approvals: approvalsField(),
-    /** §3.2.2 the hits whose failed stun checks hold the actor down (documents/stun-prone.ts). */
+    /** §3.2.2 what holds the actor on the ground: the hits whose stun checks failed, a dive (documents/stun-prone.ts). */
     knockedDown: new fields.ArrayField(new fields.StringField({ required: true, blank: false }), { required: true, initial: () => [] }),
   };
 }

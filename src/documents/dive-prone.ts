@@ -2,14 +2,18 @@
  * §2.2.1 a dive ends with the diver on the ground: once a defence that counted the dive is on the card, the
  * defender's token shows "prone" (§3.2.2), which the next attack and defence dialogs read (tracker and tokens).
  * Run on the active GM's client, which records the defence: the defender may be an unlinked token's actor, and only
- * the GM may write every actor.
+ * the GM may write every actor. The fall is recorded beside a stun's (`system.knockedDown`, as "dive"), so the diver
+ * gets up as anyone on the ground does: with a Movimento (knocked-down-guard.ts), and no Undo of a hit lifts him.
  */
 import { serialiseStatusSync } from "../config/statuses.js";
 import type { ModifierPart } from "../rules/attack.js";
 import type { GenesysActor } from "./actor.js";
+import { knockedDownBy } from "./stun-prone.js";
 
 /** The status a dive leaves (config/statuses.ts). */
 const PRONE = "prone";
+/** What holds a diver down, beside the hits of stun-prone.ts. */
+const DIVE = "dive";
 
 /** §2.2.1 the defence counted the dive (its +2 is among the parts the rules gave it). */
 export function defenceDived(parts: readonly ModifierPart[]): boolean {
@@ -27,7 +31,9 @@ export async function proneAfterDive<R extends { ok: boolean }>(defender: Genesy
     // Two dives of one defender recorded close together (two cards) must not both create the effect: one at a time,
     // each reading the statuses when it runs. A key of its own, so it never merges with the condition sync's runs.
     await serialiseStatusSync(`dive-prone:${defender.uuid}`, async () => {
-      if (!defender.statuses.has(PRONE)) await defender.toggleStatusEffect(PRONE, { active: true });
+      if (defender.statuses.has(PRONE)) return;
+      const held = knockedDownBy(defender);
+      await Promise.all([defender.toggleStatusEffect(PRONE, { active: true }), held.includes(DIVE) ? null : defender.update({ "system.knockedDown": [...held, DIVE] } as Actor.UpdateData)]); // a gmOnlyField of every actor type
     });
   } catch (error) {
     console.error("GeneSys | laying the diver prone failed", error);

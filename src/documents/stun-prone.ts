@@ -6,8 +6,8 @@
  *
  * The hits whose failed checks hold the victim down are kept on the actor, in `system.knockedDown`, a gmOnlyField (the
  * status effect itself is its owner's to write): a second hit that fails while he is down adds itself. Undo of a hit
- * takes its id away and lifts the victim only when no other hit holds him. Lying down of his own (a dive) is held by
- * no hit, and stays. While hits hold him, he gets up only as the book says (knocked-down-guard.ts).
+ * takes its id away and lifts the victim only when nothing else holds him: another hit, or a dive of his own (recorded
+ * as "dive", dive-prone.ts). While anything holds him, he gets up only as the book says (knocked-down-guard.ts).
  */
 import type { GenesysActor } from "./actor.js";
 

@@ -8,7 +8,8 @@ import { describe, expect, it } from "vitest";
 import type { GenesysActor } from "../../src/documents/actor.js";
 import type { GenesysCombat } from "../../src/documents/combat.js";
 import { knockedDownWritesSettled, standUpAllowed, sweepKnockedDown } from "../../src/documents/knocked-down-guard.js";
-import { knockedDownBy, startLayProne } from "../../src/documents/stun-prone.js";
+import { knockedDownBy, liftProne, startLayProne } from "../../src/documents/stun-prone.js";
+import { proneAfterDive } from "../../src/documents/dive-prone.js";
 import { mayStandUp } from "../../src/rules/maneuver-effects.js";
 import { fight, settle } from "../combat/helpers.js";
 import { foundryDouble, users } from "../foundry/boot.js";
@@ -103,6 +104,28 @@ describe("a knocked-down player's hero", () => {
     const { hero } = await knockedDown();
     await expect(asP(() => hero.update({ "system.knockedDown": [] } as Actor.UpdateData))).rejects.toThrow();
     expect(knockedDownBy(hero)).toEqual(["h1"]);
+  });
+
+  it("a dive holds him down the same way: in a fight he gets up with a Movimento, and no Undo of a hit lifts him", async () => {
+    const hero = await npc("Tuffatore", { ownership: { default: 0, [playerId()]: 3 } });
+    await proneAfterDive(hero, [{ key: "dive", value: 2 }], { ok: true });
+    expect(knockedDownBy(hero)).toEqual(["dive"]);
+    const { combat } = await fight(hero, await npc("Bandito"));
+    await combat.startCombat();
+    await settle();
+    await asP(() => rawStatusOff(hero, "prone"));
+    await settled();
+    expect(hero.statuses.has("prone")).toBe(true);
+    // A failed stun check while he lies there holds him too; its Undo leaves him in his dive.
+    await startLayProne(hero, "h9").written;
+    expect(knockedDownBy(hero)).toEqual(["dive", "h9"]);
+    expect(await liftProne(hero, "h9")).toBe(false);
+    expect(hero.statuses.has("prone")).toBe(true);
+    await movedThisRound(combat, hero);
+    await asP(() => rawStatusOff(hero, "prone"));
+    await settled();
+    expect(hero.statuses.has("prone")).toBe(false);
+    expect(knockedDownBy(hero)).toEqual([]);
   });
 
   it("stood up while no Narrator was connected: looked at again when one connects", async () => {
