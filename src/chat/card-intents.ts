@@ -258,6 +258,8 @@ async function onAttack(requester: Requester, raw: unknown): Promise<IntentOutco
   // §2.4.1 one round per attack roll, spent in the same round of writes as the card.
   const item = p.itemId === null ? undefined : actor.items.get(p.itemId);
   const spent = item && spec.value.roundsLeft !== null ? item.update({ system: { rounds: spec.value.roundsLeft } }) : null;
+  // Awaited below with the card; marked handled here, so that a throw before then leaves no unhandled rejection.
+  spent?.catch(() => undefined);
 
   const speaker = ChatMessage.getSpeaker({ actor });
   // §1.7.3 a blind card goes out sealed: the placeholder says who attacked whom, the numbers stay with the Narrators.
@@ -296,14 +298,19 @@ function withClaims(state: AttackCardState, advantages: readonly AdvantageKey[],
 /**
  * §3.2.3 the arc of a player's rolls as the tokens show it, where every target attacked stands on the attacker's scene:
  * the directions from the attacker's token give it (coveringArc), and a smaller claim does not stand. With two weapons
- * (§3.2.4) the arc also spans the other weapon's targets, which this card cannot see: the larger of the two counts.
- * Anywhere else (the theatre of the mind) the attacker's word stands, as the card shows it.
+ * (§3.2.4) the arc also spans the other weapon's targets, which this card cannot see, and some targets may not be on
+ * the scene: then the larger of the claim and the tokens' arc counts. With fewer than two targets on the scene (the
+ * theatre of the mind) the attacker's word stands, as the card shows it.
  */
 function sceneArc(plan: AttackPlan, answer: AttackAnswer): number {
   const chosen = plan.targets.map((_, i) => isChosen(answer, i));
-  const measured = plannedArc(plan, chosen);
-  if (chosen.filter(Boolean).length < 2 || measured === null) return answer.arcDegrees;
-  return answer.twoWeapons ? Math.max(measured, answer.arcDegrees) : measured;
+  if (chosen.filter(Boolean).length < 2) return answer.arcDegrees;
+  // The targets the scene shows; one it does not (off the scene, on the attacker's very spot) cannot narrow the arc.
+  const placed = chosen.map((c, i) => c && plan.targets[i]?.bearing !== null);
+  const measured = placed.filter(Boolean).length >= 2 ? plannedArc(plan, placed) : null;
+  if (measured === null) return answer.arcDegrees;
+  const whole = placed.filter(Boolean).length === chosen.filter(Boolean).length && !answer.twoWeapons;
+  return whole ? measured : Math.max(measured, answer.arcDegrees);
 }
 
 /**

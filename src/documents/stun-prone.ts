@@ -12,6 +12,8 @@
 import type { GenesysActor } from "./actor.js";
 
 const PRONE = "prone";
+/** What holds down someone who lay there before the hit, of his own (the token HUD): not a hit, so no Undo lifts it. */
+const LYING = "lying";
 
 /** The hits holding the victim down (§3.2.2), from the Narrator's record on the actor. */
 export function knockedDownBy(actor: GenesysActor): string[] {
@@ -34,8 +36,11 @@ export function startLayProne(actor: GenesysActor, hitId: string): { proned: boo
   const fail = (error: unknown): void => { console.error("GeneSys | laying the stunned target prone failed", error); };
   const hits = knockedDownBy(actor);
   if (actor.statuses.has(PRONE)) {
-    // Down already: held by the stun's hits (one more holds him), or lying of his own (nothing to add).
-    const written = hits.length > 0 && !hits.includes(hitId) ? writeHeld(actor, [...hits, hitId]).then(() => undefined, fail) : Promise.resolve();
+    // Down already (another hit, a dive, or lying down of his own from the token HUD before the check): the failed
+    // check holds him down too, so that he gets up as the book says whatever laid him there first.
+    // Lying there with nothing recorded is his own doing: kept as such, so that Undo of this hit leaves him down.
+    const before = hits.length === 0 ? [LYING] : hits;
+    const written = hits.includes(hitId) ? Promise.resolve() : writeHeld(actor, [...before, hitId]).then(() => undefined, fail);
     return { proned: false, written };
   }
   const written = Promise.all([writeHeld(actor, [hitId]), actor.toggleStatusEffect(PRONE, { active: true })]).then(() => undefined, fail);

@@ -42,7 +42,10 @@ export function registerHoldStatusGuard(): void {
     if (!held) return;
     const { actor, marks } = held;
     writes.queued(() => serialiseStatusSync(`grapple:${actor.uuid}`, async () => {
-      await Promise.all(marks.filter((m) => !actor.statuses.has(m)).map((m) => actor.toggleStatusEffect(m, { active: true })));
+      // Read again when it runs: a hold ended meanwhile (its release was queued first) shows nothing any more.
+      const now = grappleOfActor(actor);
+      const still = now ? marks.filter((m) => now.record.shown[now.side].includes(m) && !actor.statuses.has(m)) : [];
+      await Promise.all(still.map((m) => actor.toggleStatusEffect(m, { active: true })));
     }));
   };
   Hooks.on("deleteActiveEffect", (effect, _options, userId) => { watch(effect, userId); });

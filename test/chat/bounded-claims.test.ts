@@ -190,6 +190,27 @@ describe("§3.2.3 the arc of a player's burst", () => {
     expect(defaultAnswer(plan([0, null])).arcDegrees).toBe(0);
   });
 
+  it("a target off the scene added to the burst does not narrow the arc: the tokens' 90° still counts", async () => {
+    const gun = weapon("Mitragliatrice", "fucile", { magazine: 30, multiAttack: 4, range: { kind: "metres", value: 300 } }, { rounds: 30 });
+    const jack = await shooter([skill("Fucile", 10), gun], { default: 0, [playerId()]: 3 });
+    const [east, south, nowhere] = [await npc("Est"), await npc("Sud"), await npc("Altrove")];
+    const scene = createScene("Piazza");
+    scene.active = true;
+    placeToken(scene, jack, { actorLink: true, x: 0, y: 0 });
+    placeToken(scene, east, { actorLink: true, x: 1000, y: 0 });
+    placeToken(scene, south, { actorLink: true, x: 0, y: 1000 });
+    const id = itemId(jack, "Mitragliatrice");
+    dice(5, 5, 5, 5, 5, 5);
+    const card = await asP(async () => {
+      targetActors(east, south, nowhere);
+      return attackCard(jack, id, { answer: { ...answerFor(jack, id, { rolls: 3, distances: [10, 10, 10] }), arcDegrees: 0 } });
+    }).finally(() => {
+      scene.active = false;
+    });
+    if (!card) throw new Error("no card");
+    expect(rowOf(card, "r0").parts.find((p) => p.key === "arc")?.value).toBe(-3);
+  });
+
   it("off every scene the claim stands, as the card shows it", async () => {
     expect((await burst({ arcDegrees: 30 }, false)).arc).toBe(-1);
   });

@@ -128,6 +128,22 @@ describe("a knocked-down player's hero", () => {
     expect(knockedDownBy(hero)).toEqual([]);
   });
 
+  it("lying down of his own from the HUD before a failed check does not spare him: the check holds him down too", async () => {
+    const hero = await npc("Furbo", { ownership: { default: 0, [playerId()]: 3 } });
+    await asP(() => hero.toggleStatusEffect("prone", { active: true }));
+    const { combat } = await fight(hero, await npc("Bandito"));
+    await combat.startCombat();
+    await settle();
+    await startLayProne(hero, "h1").written;
+    expect(knockedDownBy(hero)).toEqual(["lying", "h1"]);
+    await asP(() => rawStatusOff(hero, "prone"));
+    await settled();
+    expect(hero.statuses.has("prone")).toBe(true);
+    // Undo of the hit leaves him as he was before it: lying.
+    expect(await liftProne(hero, "h1")).toBe(false);
+    expect(hero.statuses.has("prone")).toBe(true);
+  });
+
   it("stood up while no Narrator was connected: looked at again when one connects", async () => {
     const { hero } = await knockedDown();
     const { gm } = users();
