@@ -73,6 +73,8 @@ declare module "fvtt-types/configuration" {
     "genesys-gdr.creationSkillGrades": number;
     /** Which actors a world-time advance concerns (time/time-actors.ts). */
     "genesys-gdr.timeActors": "sceneAndCharacters" | "scene" | "characters" | "none";
+    /** The cards whose claimed increment point a Narrator decided (dice/claimed-point.ts). */
+    "genesys-gdr.decidedPoints": string[];
     /** The last answer of each roll dialog, per actor and roll: this client's own (input/last-choices.ts). */
     "genesys-gdr.lastRollChoices": Record<string, { at: number; answer: unknown }>;
   }

@@ -105,6 +105,19 @@ describe("a claimed point, decided by a Narrator", () => {
     return { actor, card: game.messages.contents.at(-1)?.id ?? "" };
   }
 
+  it("a card its author sets back to claimed after the award is not awarded again", async () => {
+    const { actor, card } = await claimed();
+    expect(await decideClaimedPoint(card, true)).toBe(true);
+    expect(skillData(actor, "Arrampicata").increment).toBe(1);
+    const message = game.messages.get(card);
+    const roll = rollOf(lastMessage());
+    roll.options.increment = { reason: "hardSuccess", status: "claimed", points: 0, grade: null };
+    await asPlayer(() => (message as unknown as { update(d: object): Promise<unknown> }).update({ rolls: [roll.toJSON()] })); // the author's own edit
+    expect(rollOf(lastMessage()).options.increment?.status).toBe("claimed");
+    expect(await decideClaimedPoint(card, true)).toBe(false);
+    expect(skillData(actor, "Arrampicata").increment).toBe(1);
+  });
+
   it("let go: nothing stored, and the card says so", async () => {
     const { actor, card } = await claimed();
     expect(await decideClaimedPoint(card, false)).toBe(true);
