@@ -39,6 +39,18 @@ export function statusEffectId(statusId: string): string {
   return `genesys${statusId}`.padEnd(16, "0").slice(0, 16);
 }
 
+/**
+ * A status put back on an actor whose owner took it off: the effect switched off is switched on again, one whose
+ * statuses were edited gets this one back (a toggle would find the status's fixed id taken, or the switched-off effect
+ * counting as there, and do nothing); only with none left is one made anew.
+ */
+export async function statusBackOn(actor: Actor.Implementation, statusId: string): Promise<void> {
+  const effects: ActiveEffect.Implementation[] = [...actor.effects];
+  const kept = effects.find((e) => e.statuses.has(statusId)) ?? effects.find((e) => e.id === statusEffectId(statusId));
+  if (kept) await kept.update({ disabled: false, statuses: [...new Set([...kept.statuses, statusId])] });
+  else await actor.toggleStatusEffect(statusId, { active: true });
+}
+
 /** The GeneSys statuses as CONFIG.statusEffects entries, each with its fixed `_id`. */
 export function genesysStatusEffects(): StatusEffectConfig[] {
   return GENESYS_STATUSES.map(({ id, name, img }) => ({ id, _id: statusEffectId(id), name, img }));

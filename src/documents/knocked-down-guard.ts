@@ -13,7 +13,7 @@ import { backgroundWrites } from "../authority/serial-queue.js";
 import { mayStandUp } from "../rules/maneuver-effects.js";
 import { unlinkedTokenActors } from "../settings/rules-settings.js";
 import type { GenesysActor } from "./actor.js";
-import { knockedDownBy } from "./stun-prone.js";
+import { knockedDownBy, layDownAgain } from "./stun-prone.js";
 import { trackerOf } from "./tracker-state.js";
 
 const PRONE = "prone";
@@ -48,8 +48,9 @@ async function keepDown(actor: GenesysActor, byNarrator: boolean): Promise<void>
   if (knockedDownBy(actor).length === 0) return;
   // knockedDown is a gmOnlyField of every actor type (data/fields.ts narratorFields).
   if (byNarrator || standUpAllowed(actor)) await actor.update({ "system.knockedDown": [] } as Actor.UpdateData);
-  else if (!actor.statuses.has(PRONE)) await actor.toggleStatusEffect(PRONE, { active: true });
+  else if (!actor.statuses.has(PRONE)) await layDownAgain(actor);
 }
+
 
 /** Every held victim in the world (at ready): one a player stood up while no Narrator was connected is looked at again. */
 export function sweepKnockedDown(): void {
@@ -66,9 +67,14 @@ export function registerKnockedDownGuard(): void {
     queued(() => keepDown(actor, isGmUser(userId)));
   };
   Hooks.on("deleteActiveEffect", (effect, _options, userId) => { watch(effect, userId); });
-  // Switched off is taken off; any other edit of the effect leaves him down.
+  // Switched off is taken off. An owner's edit of an effect's statuses may take prone off too: looked at on the actor.
   Hooks.on("updateActiveEffect", (effect, changes, _options, userId) => {
-    if ((changes as { disabled?: unknown }).disabled === true) watch(effect, userId);
+    const c = changes as { disabled?: unknown; statuses?: unknown };
+    if (c.disabled === true) watch(effect, userId);
+    else if (c.statuses !== undefined && !isGmUser(userId)) {
+      const actor = actorOf(effect);
+      if (game.user.isActiveGM && actor && knockedDownBy(actor).length > 0) queued(() => keepDown(actor, false));
+    }
   });
   // The owner's courtesy: the token HUD's click is refused with the reason, before it reaches the server.
   const refuse = (effect: ActiveEffect.Implementation): boolean => {

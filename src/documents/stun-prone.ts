@@ -9,6 +9,7 @@
  * takes its id away and lifts the victim only when nothing else holds him: another hit, or a dive of his own (recorded
  * as "dive", dive-prone.ts). While anything holds him, he gets up only as the book says (knocked-down-guard.ts).
  */
+import { statusBackOn } from "../config/statuses.js";
 import type { GenesysActor } from "./actor.js";
 
 const PRONE = "prone";
@@ -43,8 +44,14 @@ export function startLayProne(actor: GenesysActor, hitId: string): { proned: boo
     const written = hits.includes(hitId) ? Promise.resolve() : writeHeld(actor, [...before, hitId]).then(() => undefined, fail);
     return { proned: false, written };
   }
-  const written = Promise.all([writeHeld(actor, [hitId]), actor.toggleStatusEffect(PRONE, { active: true })]).then(() => undefined, fail);
+  // Laid down whatever became of an earlier prone effect (switched off, its statuses edited: layDownAgain).
+  const written = Promise.all([writeHeld(actor, [hitId]), layDownAgain(actor)]).then(() => undefined, fail);
   return { proned: true, written };
+}
+
+/** The prone status back on, whatever became of an earlier prone effect (config/statuses.ts statusBackOn). */
+export function layDownAgain(actor: GenesysActor): Promise<void> {
+  return statusBackOn(actor, PRONE);
 }
 
 /** Undo of the hit `hitId`: it no longer holds the victim down; true when that lifted him (see the header). */

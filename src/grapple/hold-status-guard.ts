@@ -6,7 +6,7 @@
  * The owner's own client refuses the click up front, with the reason, as a courtesy.
  */
 import { backgroundWrites } from "../authority/serial-queue.js";
-import { serialiseStatusSync } from "../config/statuses.js";
+import { serialiseStatusSync, statusBackOn } from "../config/statuses.js";
 import { GRAPPLE_MARKS, grappleOfActor, type GrappleMark } from "./grapple-state.js";
 
 const writes = backgroundWrites("a hold's status was not shown again");
@@ -36,21 +36,22 @@ function isGmUser(userId: string): boolean {
 }
 
 export function registerHoldStatusGuard(): void {
-  const watch = (effect: ActiveEffect.Implementation, userId: string): void => {
-    if (!game.user.isActiveGM || isGmUser(userId)) return;
-    const held = heldMarks(effect);
-    if (!held) return;
-    const { actor, marks } = held;
+  const watchActor = (actor: StatusActor | null, userId: string): void => {
+    const found = actor ? grappleOfActor(actor) : null;
+    if (!game.user.isActiveGM || isGmUser(userId) || !actor || !found) return;
+    const gone = found.record.shown[found.side].filter((m) => !actor.statuses.has(m));
+    if (gone.length === 0) return;
     writes.queued(() => serialiseStatusSync(`grapple:${actor.uuid}`, async () => {
-      // Read again when it runs: a hold ended meanwhile (its release was queued first) shows nothing any more.
       const now = grappleOfActor(actor);
-      const still = now ? marks.filter((m) => now.record.shown[now.side].includes(m) && !actor.statuses.has(m)) : [];
-      await Promise.all(still.map((m) => actor.toggleStatusEffect(m, { active: true })));
+      const still = now ? gone.filter((m) => now.record.shown[now.side].includes(m) && !actor.statuses.has(m)) : [];
+      await Promise.all(still.map((m) => statusBackOn(actor, m)));
     }));
   };
-  Hooks.on("deleteActiveEffect", (effect, _options, userId) => { watch(effect, userId); });
+  Hooks.on("deleteActiveEffect", (effect, _options, userId) => { watchActor(actorOf(effect), userId); });
+  // Taken off, switched off, or its statuses edited: what the hold shows and the actor no longer does comes back.
   Hooks.on("updateActiveEffect", (effect, changes, _options, userId) => {
-    if ((changes as { disabled?: unknown }).disabled === true) watch(effect, userId);
+    const c = changes as { disabled?: unknown; statuses?: unknown };
+    if (c.disabled === true || c.statuses !== undefined) watchActor(actorOf(effect), userId);
   });
   const refuse = (effect: ActiveEffect.Implementation): boolean => {
     if (game.user.isGM || !heldMarks(effect)) return true;

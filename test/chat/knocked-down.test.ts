@@ -73,6 +73,22 @@ describe("a knocked-down player's hero", () => {
     expect(knockedDownBy(hero)).toEqual(["h1"]);
   });
 
+  it("switched off, or its statuses edited, past every client hook: the same effect is put back as it was", async () => {
+    const { hero } = await knockedDown();
+    type Editable = { statuses: Set<string>; disabled: boolean; update(c: object): Promise<unknown> };
+    const prone = (): Editable => [...hero.effects].find((e) => e.id === "genesysprone0000" || e.statuses.has("prone")) as unknown as Editable; // the double's status effect
+    await asP(() => prone().update({ disabled: true }));
+    expect(hero.statuses.has("prone")).toBe(false);
+    await settled();
+    expect(hero.statuses.has("prone")).toBe(true);
+    expect(prone().disabled).toBe(false);
+    await asP(() => prone().update({ statuses: [] }));
+    expect(hero.statuses.has("prone")).toBe(false);
+    await settled();
+    expect(hero.statuses.has("prone")).toBe(true);
+    expect([...hero.effects].filter((e) => e.statuses.has("prone"))).toHaveLength(1);
+  });
+
   it("in a fight, after a Movimento of his this round: he stands, and the hits no longer hold him", async () => {
     const { hero, combat } = await knockedDown();
     if (!combat) throw new Error("no fight");

@@ -84,9 +84,24 @@ type ModelClass = new (data: Record<string, unknown>, ctx: { parent: unknown }) 
  */
 class Effect {
   flags: Record<string, Record<string, unknown>> = {};
-  /** A status toggle makes an enabled effect and takes it away whole (it is never switched off). */
-  readonly disabled = false;
-  constructor(readonly id: string, readonly statuses: Set<string>, readonly overlay: boolean, private readonly holder: Document) {}
+  /** A toggle makes it enabled; its owner may switch it off, or edit its statuses, like any effect (update below). */
+  disabled = false;
+  constructor(readonly id: string, public statuses: Set<string>, readonly overlay: boolean, private readonly holder: Document) {}
+  /**
+   * An owner's update of `disabled` or `statuses` (v13 API Document#update: owners only, after a round trip), then
+   * `updateActiveEffect(effect, changes, options)` on every client with the writer's id (broadcastHook). The holder's
+   * statuses come from its enabled effects only (assumption: as core's Actor#statuses, built from active effects).
+   */
+  async update(changes: { disabled?: boolean; statuses?: string[] }): Promise<this> {
+    if (!this.holder.isOwner) throw new Error(`User ${game().user.name} lacks permission to update ${this.holder.uuid}.ActiveEffect.${this.id}`);
+    await roundTrip();
+    if (!this.holder.effects.includes(this)) throw new Error(`ActiveEffect "${this.id}" does not exist in ${this.holder.uuid}`);
+    if (changes.disabled !== undefined) this.disabled = changes.disabled;
+    if (changes.statuses !== undefined) this.statuses = new Set(changes.statuses);
+    this.holder.statuses = activeStatuses(this.holder.effects);
+    await broadcastHook("updateActiveEffect", this, changes, {});
+    return this;
+  }
   /** The actor it is embedded in (v13 API: an embedded document's parent). */
   get parent(): Document {
     return this.holder;
@@ -103,6 +118,11 @@ class Effect {
   }
 }
 interface StatusConfig { id: string; _id?: string }
+
+/** The statuses of a holder's enabled effects. */
+function activeStatuses(effects: readonly { statuses: Set<string>; disabled?: boolean }[]): Set<string> {
+  return new Set(effects.filter((e) => e.disabled !== true).flatMap((e) => [...e.statuses]));
+}
 
 /** A configured status: CONFIG.statusEffects is an array in v13 and a record keyed by id from v14 (foundryvtt/foundryvtt#13122). */
 function configuredStatus(id: string): StatusConfig | undefined {
@@ -336,7 +356,7 @@ export abstract class Document {
       if (this.effects.some((e) => e.id === effectId)) throw new Error(`ActiveEffect "${effectId}" already exists in ${this.uuid}`);
       const made = new Effect(effectId, new Set([id]), overlay, this);
       this.effects.push(made);
-      this.statuses = new Set(this.effects.flatMap((e) => [...e.statuses]));
+      this.statuses = activeStatuses(this.effects);
       await broadcastHook("createActiveEffect", made, {});
     } else {
       // Assumption: deleting an embedded document that is already gone fails on the server.
@@ -344,7 +364,7 @@ export abstract class Document {
       if (gone !== undefined) throw new Error(`ActiveEffect "${gone}" does not exist in ${this.uuid}`);
       const removed = this.effects.filter((e) => existing.includes(e.id));
       this.effects = this.effects.filter((e) => !existing.includes(e.id));
-      this.statuses = new Set(this.effects.flatMap((e) => [...e.statuses]));
+      this.statuses = activeStatuses(this.effects);
       for (const effect of removed) await broadcastHook("deleteActiveEffect", effect, {});
     }
     return on;
@@ -362,7 +382,7 @@ export async function rawStatusOff(systemActor: object, id: string): Promise<voi
   await roundTrip();
   const removed = actor.effects.filter((e) => e.statuses.has(id));
   actor.effects = actor.effects.filter((e) => !e.statuses.has(id));
-  actor.statuses = new Set(actor.effects.flatMap((e) => [...e.statuses]));
+  actor.statuses = activeStatuses(actor.effects);
   for (const effect of removed) await broadcastHook("deleteActiveEffect", effect, {});
 }
 

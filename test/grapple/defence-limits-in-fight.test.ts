@@ -76,6 +76,13 @@ describe("A-19d a grappler's defence in a started fight", () => {
     // From the token HUD, his own client refuses the click.
     expect(await asPlayer(() => guard.toggleStatusEffect("grappled", { active: false }))).toBe(true);
     expect(guard.statuses.has("grappled")).toBe(true);
+    // Switched off past every client hook: switched on again.
+    const effect = [...guard.effects].find((e) => e.statuses.has("grappled")) as unknown as { disabled: boolean; update(c: object): Promise<unknown> }; // the double's status effect
+    await asPlayer(() => effect.update({ disabled: true }));
+    expect(guard.statuses.has("grappled")).toBe(false);
+    await settle();
+    await holdStatusWritesSettled();
+    expect(guard.statuses.has("grappled")).toBe(true);
 
     // The hold over (the record gone), the Difesa he executed counts again.
     await scene.setFlag("genesys-gdr", "grapples", []);
