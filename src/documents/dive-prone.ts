@@ -8,7 +8,7 @@
 import { serialiseStatusSync } from "../config/statuses.js";
 import type { ModifierPart } from "../rules/attack.js";
 import type { GenesysActor } from "./actor.js";
-import { knockedDownBy } from "./stun-prone.js";
+import { knockedDownBy, withFall } from "./stun-prone.js";
 
 /** The status a dive leaves (config/statuses.ts). */
 const PRONE = "prone";
@@ -33,7 +33,7 @@ export async function proneAfterDive<R extends { ok: boolean }>(defender: Genesy
     await serialiseStatusSync(`dive-prone:${defender.uuid}`, async () => {
       if (defender.statuses.has(PRONE)) return;
       const held = knockedDownBy(defender);
-      await Promise.all([defender.toggleStatusEffect(PRONE, { active: true }), held.includes(DIVE) ? null : defender.update({ "system.knockedDown": [...held, DIVE] } as Actor.UpdateData)]); // a gmOnlyField of every actor type
+      await Promise.all([defender.toggleStatusEffect(PRONE, { active: true }), defender.update({ "system.knockedDown": withFall(defender, held, DIVE) } as Actor.UpdateData)]); // a gmOnlyField of every actor type
     });
   } catch (error) {
     console.error("GeneSys | laying the diver prone failed", error);

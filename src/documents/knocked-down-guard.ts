@@ -13,15 +13,16 @@ import { backgroundWrites } from "../authority/serial-queue.js";
 import { mayStandUp } from "../rules/maneuver-effects.js";
 import { unlinkedTokenActors } from "../settings/rules-settings.js";
 import type { GenesysActor } from "./actor.js";
-import { knockedDownBy, layDownAgain } from "./stun-prone.js";
+import { knockedDownBy, layDownAgain, movementSpentIn } from "./stun-prone.js";
 import { trackerOf } from "./tracker-state.js";
 
 const PRONE = "prone";
 
-/** §3.2.2 whether a knocked-down actor may get up now: outside a started combat, or after a Movimento of his this round. */
+/** §3.2.2 whether a knocked-down actor may get up now: outside a started combat, or after a Movimento of his since he fell. */
 export function standUpAllowed(actor: GenesysActor): boolean {
   const tracker = trackerOf(actor);
-  return tracker === null || mayStandUp(tracker.executed, tracker.round);
+  // A Movimento used before the fall, in the same round, is spent: only a later one stands him up.
+  return tracker === null || (!movementSpentIn(actor, tracker.round) && mayStandUp(tracker.executed, tracker.round));
 }
 
 function actorOf(effect: ActiveEffect.Implementation): GenesysActor | null {

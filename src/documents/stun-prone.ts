@@ -10,11 +10,37 @@
  * as "dive", dive-prone.ts). While anything holds him, he gets up only as the book says (knocked-down-guard.ts).
  */
 import { statusBackOn } from "../config/statuses.js";
+import { mayStandUp } from "../rules/maneuver-effects.js";
 import type { GenesysActor } from "./actor.js";
+import { trackerOf } from "./tracker-state.js";
 
 const PRONE = "prone";
 /** What holds down someone who lay there before the hit, of his own (the token HUD): not a hit, so no Undo lifts it. */
 const LYING = "lying";
+/** Marks a fall in a round whose Movimento the victim had already used: that one cannot stand him up (§3.2.2). */
+const SPENT = "spent:";
+
+/** The marker of a fall now, when the victim's Movimento of this round of a started combat has already executed. */
+export function spentMovementMarker(actor: GenesysActor): string | null {
+  const tracker = trackerOf(actor);
+  return tracker && mayStandUp(tracker.executed, tracker.round) ? `${SPENT}${String(tracker.round)}` : null;
+}
+
+/** Whether the victim fell in `round` after his Movimento of that round (it cannot stand him up). */
+export function movementSpentIn(actor: GenesysActor, round: number): boolean {
+  return knockedDownBy(actor).includes(`${SPENT}${String(round)}`);
+}
+
+/** What actually holds him down: hits, a dive, his own lying; not the round markers. */
+function holders(list: readonly string[]): string[] {
+  return list.filter((h) => !h.startsWith(SPENT));
+}
+
+/** The record with `entries` and, for a fall now, its marker. */
+export function withFall(actor: GenesysActor, list: readonly string[], ...entries: string[]): string[] {
+  const marker = spentMovementMarker(actor);
+  return [...new Set([...list, ...entries, ...(marker ? [marker] : [])])];
+}
 
 /** The hits holding the victim down (§3.2.2), from the Narrator's record on the actor. */
 export function knockedDownBy(actor: GenesysActor): string[] {
@@ -40,12 +66,12 @@ export function startLayProne(actor: GenesysActor, hitId: string): { proned: boo
     // Down already (another hit, a dive, or lying down of his own from the token HUD before the check): the failed
     // check holds him down too, so that he gets up as the book says whatever laid him there first.
     // Lying there with nothing recorded is his own doing: kept as such, so that Undo of this hit leaves him down.
-    const before = hits.length === 0 ? [LYING] : hits;
-    const written = hits.includes(hitId) ? Promise.resolve() : writeHeld(actor, [...before, hitId]).then(() => undefined, fail);
+    const before = holders(hits).length === 0 ? [...hits, LYING] : hits;
+    const written = hits.includes(hitId) ? Promise.resolve() : writeHeld(actor, withFall(actor, before, hitId)).then(() => undefined, fail);
     return { proned: false, written };
   }
   // Laid down whatever became of an earlier prone effect (switched off, its statuses edited: layDownAgain).
-  const written = Promise.all([writeHeld(actor, [hitId]), layDownAgain(actor)]).then(() => undefined, fail);
+  const written = Promise.all([writeHeld(actor, withFall(actor, [], hitId)), layDownAgain(actor)]).then(() => undefined, fail);
   return { proned: true, written };
 }
 
@@ -67,6 +93,6 @@ export function startLiftProne(actor: GenesysActor, hitId: string): { lifted: bo
   if (!hits.includes(hitId)) return { lifted: false, written: Promise.resolve() };
   const fail = (error: unknown): void => { console.error("GeneSys | lifting the stunned target failed", error); };
   const rest = hits.filter((h) => h !== hitId);
-  if (rest.length > 0 || !actor.statuses.has(PRONE)) return { lifted: false, written: writeHeld(actor, rest).then(() => undefined, fail) };
+  if (holders(rest).length > 0 || !actor.statuses.has(PRONE)) return { lifted: false, written: writeHeld(actor, holders(rest).length > 0 ? rest : []).then(() => undefined, fail) };
   return { lifted: true, written: Promise.all([writeHeld(actor, []), actor.toggleStatusEffect(PRONE, { active: false })]).then(() => undefined, fail) };
 }

@@ -100,6 +100,26 @@ describe("a knocked-down player's hero", () => {
     expect(knockedDownBy(hero)).toEqual([]);
   });
 
+  it("a Movimento he used before he fell, this round, does not stand him up; one in a later round does", async () => {
+    const hero = await npc("Lesto", { ownership: { default: 0, [playerId()]: 3 } });
+    const { combat } = await fight(hero, await npc("Bandito"));
+    await combat.startCombat();
+    await settle();
+    await movedThisRound(combat, hero);
+    await startLayProne(hero, "h1").written;
+    expect(knockedDownBy(hero)).toEqual(["h1", `spent:${String(combat.round)}`]);
+    expect(standUpAllowed(hero)).toBe(false);
+    await asP(() => rawStatusOff(hero, "prone"));
+    await settled();
+    expect(hero.statuses.has("prone")).toBe(true);
+    await combat.update({ round: combat.round + 1 });
+    await movedThisRound(combat, hero);
+    expect(standUpAllowed(hero)).toBe(true);
+    // Undo of the hit lifts him: the marker holds nobody down.
+    expect(await liftProne(hero, "h1")).toBe(true);
+    expect(knockedDownBy(hero)).toEqual([]);
+  });
+
   it("outside a fight he gets up when he likes", async () => {
     const { hero } = await knockedDown({ inFight: false });
     await asP(() => rawStatusOff(hero, "prone"));
