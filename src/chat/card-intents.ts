@@ -32,7 +32,7 @@ import { LOCAL_ONLY, messageAudience } from "../dice/dice-so-nice.js";
 import { expectedDice, sentDice, sentTwoD10 } from "../dice/sent-dice.js";
 import { knownRoll } from "../documents/known-roll.js";
 import { GenesysActor } from "../documents/actor.js";
-import { proneAfterDive } from "../documents/dive-prone.js";
+import { liftDive, proneAfterDive } from "../documents/dive-prone.js";
 import { liftProne, startLayProne } from "../documents/stun-prone.js";
 import { prepareCheck, type CheckRefusal } from "../dice/check-request.js";
 import { playerAdvantageRefusal, type AdvantageKey } from "../rules/attack.js";
@@ -485,7 +485,11 @@ async function onStrike(requester: Requester, raw: unknown): Promise<IntentOutco
   const claim = (row.claims ?? []).find((c) => c.roll === rollKind && c.key === claimKey);
   if (!claim) return no("GENESYS.Attack.Warn.NoClaim");
   if (hitStands(row)) return no("GENESYS.Attack.Warn.StrikeUndoFirst");
-  return commit(message, state, { type: "strike", rowId: row.id, roll: rollKind, key: claimKey, struck });
+  // §2.2.1 a struck dive takes its fall with it; restored, the defender lies down again.
+  const target = claimKey === "dive" ? await actorFrom(row.target.actorUuid) : null;
+  const dive = [{ key: "dive", value: claim.value }];
+  const then = target ? () => (struck ? liftDive(target) : proneAfterDive(target, dive, { ok: true })) : undefined;
+  return commit(message, state, { type: "strike", rowId: row.id, roll: rollKind, key: claimKey, struck }, null, then ? { then } : {});
 }
 
 // ───────────────────────── damage, apply, undo ─────────────────────────

@@ -40,3 +40,24 @@ export async function proneAfterDive<R extends { ok: boolean }>(defender: Genesy
   }
   return result;
 }
+
+/**
+ * The dive a Narrator struck from a defence (chat/card-claims.ts): it no longer holds the defender down, and he stands
+ * unless something else does (a stun, his own lying). Restored, proneAfterDive lays him down again.
+ */
+export async function liftDive(defender: GenesysActor): Promise<void> {
+  const held = knockedDownBy(defender);
+  if (!held.includes(DIVE)) return;
+  const rest = held.filter((h) => h !== DIVE);
+  const stillHeld = rest.some((h) => !h.startsWith("spent:"));
+  try {
+    await serialiseStatusSync(`dive-prone:${defender.uuid}`, async () => {
+      await Promise.all([
+        defender.update({ "system.knockedDown": stillHeld ? rest : [] } as Actor.UpdateData), // a gmOnlyField of every actor type
+        stillHeld || !defender.statuses.has(PRONE) ? null : defender.toggleStatusEffect(PRONE, { active: false }),
+      ]);
+    });
+  } catch (error) {
+    console.error("GeneSys | lifting a struck dive failed", error);
+  }
+}

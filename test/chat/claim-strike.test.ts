@@ -12,6 +12,7 @@ import { rollClaims } from "../../src/chat/card-claims.js";
 import { CARD_INTENTS } from "../../src/chat/card-intents.js";
 import type { CardMessage } from "../../src/chat/card-render.js";
 import { advantageBonus } from "../../src/rules/attack.js";
+import { GenesysActor } from "../../src/documents/actor.js";
 import { defenceManeuverBonus } from "../../src/rules/maneuvers.js";
 import { foundryDouble, users } from "../foundry/boot.js";
 import { onClient } from "../foundry/clients.js";
@@ -211,6 +212,22 @@ describe("a player's claim on a real card", () => {
     expect(await asP(() => onCardAction(message, "defend", "r0", { defence }))).toBe(false);
     expect(warningsSince(since)).toContain("GENESYS.Attack.Warn.Advantage.tooMany");
     expect(rowOf(message, "r0").defence).toBeNull();
+  });
+
+  it("a struck dive takes its fall with it: the defender stands; restored, he lies down again", async () => {
+    const message = await shotAtPlayersHero();
+    dice(6, 6);
+    expect(await asP(() => onCardAction(message, "defend", "r0", { defence: { ...DODGE_WITH_DEXTERITY, maneuver: true, dive: true } }))).toBe(true);
+    const heroId = rowOf(message, "r0").target.actorUuid.replace("Actor.", "");
+    const statuses = (): boolean => {
+      const hero: unknown = game.actors.get(heroId);
+      return hero instanceof GenesysActor && hero.statuses.has("prone");
+    };
+    expect(statuses()).toBe(true);
+    expect(await onCardAction(message, "strike", "r0", { claim: "defence:dive" })).toBe(true);
+    expect(statuses()).toBe(false);
+    expect(await onCardAction(message, "strike", "r0", { claim: "defence:dive" })).toBe(true);
+    expect(statuses()).toBe(true);
   });
 
   it("the Narrator's own advantages are no claims", async () => {
