@@ -5,6 +5,7 @@
  * which heals and is therefore the Narrator's call unless he opened the actor for free editing.
  */
 import { registerKnockedDownGuard } from "../documents/knocked-down-guard.js";
+import { registerNarratorStatuses } from "../documents/narrator-statuses.js";
 import { answerWhile, registerIntent, sendIntent, notifyResult, type IntentOutcome, type IntentResult, type Requester } from "./intent-channel.js";
 import { freeEditing, requestProtectedEdit } from "./protected-edit.js";
 import { ownedActor } from "./owned-actor.js";
@@ -216,6 +217,7 @@ export function registerOwnerActions(): void {
   registerPlayerCreatedItems();
   registerEffectApprovals();
   registerKnockedDownGuard();
+  registerNarratorStatuses();
   registerNarratorRequests({
     damage: async (actor, options) => changeOf(await sendIntent(OWNER_INTENTS.damage, { uuid: actor.uuid, options })),
     recover: async (actor, rest: RestPeriod) => changeOf(await sendIntent(OWNER_INTENTS.recover, { uuid: actor.uuid, ...rest })),

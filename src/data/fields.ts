@@ -97,6 +97,8 @@ export function narratorFields() {
     approvals: approvalsField(),
     /** §3.2.2 what holds the actor on the ground: the hits whose stun checks failed, a dive (documents/stun-prone.ts). */
     knockedDown: new fields.ArrayField(new fields.StringField({ required: true, blank: false }), { required: true, initial: () => [] }),
+    /** The statuses a Narrator placed that its owner may not take off (documents/narrator-statuses.ts). */
+    narratorStatuses: new fields.ArrayField(new fields.StringField({ required: true, blank: false }), { required: true, initial: () => [] }),
   };
 }
 

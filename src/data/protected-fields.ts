@@ -14,9 +14,10 @@
 const CHARACTERISTICS = ["dexterity", "experience", "charm", "strength", "perception"].map((k) => `characteristics.${k}`);
 const HEALTH = ["wounds.value", "fatigue.value", "fatigue.deprivation", "poison.doses", "poison.fever.startsInHours", "poison.fever.hoursLeft", ...["rest", "activity", "sleep", "food", "water"].map((k) => `timeCarry.${k}`)];
 /** The Narrator's own: notes, the damage ledger Undo reads, whether he opened the actor for free editing, the
- *  effects he approved (effects/effect-approval.ts) and the hits holding it down (documents/stun-prone.ts). Free
+ *  effects he approved (effects/effect-approval.ts), what holds it down (documents/stun-prone.ts) and the statuses he
+ *  placed (documents/narrator-statuses.ts). Free
  *  editing opens everything else to the owner, never these. */
-export const NARRATOR_FIELDS: readonly string[] = ["gmNotes", "ledger", "freeEdit", "approvals", "knockedDown"];
+export const NARRATOR_FIELDS: readonly string[] = ["gmNotes", "ledger", "freeEdit", "approvals", "knockedDown", "narratorStatuses"];
 const NARRATOR = NARRATOR_FIELDS;
 /** What free editing never opens: the Narrator's own fields, and the creation lock (reopening creation would let the
  *  owner move his points again once free editing closes). */

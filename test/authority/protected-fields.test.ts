@@ -89,6 +89,7 @@ const CHOICES: Record<string, string> = {
 const LIST_VALUES: Record<string, unknown> = {
   traits: ["holdsBreathOneHour"],
   knockedDown: ["forgedHit"],
+  narratorStatuses: ["surprised"],
   immunities: ["fear"],
   areas: ["head"],
   environments: [{ environment: "water", attack: 3, defence: 3, canAct: true }],
