@@ -8,6 +8,7 @@
  *   the sheet (approveEffect), and counts for nothing meanwhile.
  * Writes go through this client's queue, one at a time, each re-reading the holder's approvals first.
  */
+import { isGmUser } from "./hook-writer.js";
 import { approvalFor, approvalsOf, effectDigest, idOf, needsApproval, permits, type Approval } from "../effects/effect-approval.js";
 import { isNarratorEffect } from "../effects/effect-authority.js";
 import { unlinkedTokenActors } from "../settings/rules-settings.js";
@@ -65,11 +66,6 @@ function holderOf(effect: Effect): Holder | null {
   return parent instanceof CONFIG.Item.documentClass ? parent : null;
 }
 
-function isGmUser(userId: string): boolean {
-  // fvtt-types types get() as always finding the user; an id from the server may name one deleted since.
-  const user = game.users.get(userId) as User.Stored | undefined;
-  return user?.isGM === true;
-}
 
 async function writeApprovals(holder: Holder, next: readonly Approval[]): Promise<void> {
   if (JSON.stringify(next) === JSON.stringify(approvalsOf(holder))) return;

@@ -8,7 +8,7 @@
 import { serialiseStatusSync } from "../config/statuses.js";
 import type { ModifierPart } from "../rules/attack.js";
 import type { GenesysActor } from "./actor.js";
-import { knockedDownBy, withFall } from "./stun-prone.js";
+import { holders, knockedDownBy, withFall } from "./stun-prone.js";
 
 /** The status a dive leaves (config/statuses.ts). */
 const PRONE = "prone";
@@ -49,7 +49,7 @@ export async function liftDive(defender: GenesysActor): Promise<void> {
   const held = knockedDownBy(defender);
   if (!held.includes(DIVE)) return;
   const rest = held.filter((h) => h !== DIVE);
-  const stillHeld = rest.some((h) => !h.startsWith("spent:"));
+  const stillHeld = holders(rest).length > 0;
   try {
     await serialiseStatusSync(`dive-prone:${defender.uuid}`, async () => {
       await Promise.all([

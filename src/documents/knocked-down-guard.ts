@@ -9,6 +9,7 @@
  * The owner's own client also refuses the click up front, with the reason, which is only a courtesy: the Narrator's
  * client is what decides.
  */
+import { effectActor, isGmUser } from "../authority/hook-writer.js";
 import { backgroundWrites } from "../authority/serial-queue.js";
 import { mayStandUp } from "../rules/maneuver-effects.js";
 import { unlinkedTokenActors } from "../settings/rules-settings.js";
@@ -25,15 +26,7 @@ export function standUpAllowed(actor: GenesysActor): boolean {
   return tracker === null || (!movementSpentIn(actor, tracker.round) && mayStandUp(tracker.executed, tracker.round));
 }
 
-function actorOf(effect: ActiveEffect.Implementation): GenesysActor | null {
-  const parent: unknown = effect.parent;
-  return parent instanceof CONFIG.Actor.documentClass ? (parent as GenesysActor) : null; // the system's Actor class is GenesysActor
-}
 
-function isGmUser(userId: string): boolean {
-  // fvtt-types types get() as always finding the user; an id from the server may name one deleted since.
-  return (game.users.get(userId) as User.Stored | undefined)?.isGM === true;
-}
 
 const writes = backgroundWrites("a knocked-down victim's status was not kept");
 const queued = writes.queued;
@@ -63,7 +56,7 @@ export function sweepKnockedDown(): void {
 
 export function registerKnockedDownGuard(): void {
   const watch = (effect: ActiveEffect.Implementation, userId: string): void => {
-    const actor = actorOf(effect);
+    const actor = effectActor(effect);
     if (!game.user.isActiveGM || !actor || !effect.statuses.has(PRONE) || knockedDownBy(actor).length === 0) return;
     queued(() => keepDown(actor, isGmUser(userId)));
   };
@@ -73,13 +66,13 @@ export function registerKnockedDownGuard(): void {
     const c = changes as { disabled?: unknown; statuses?: unknown };
     if (c.disabled === true) watch(effect, userId);
     else if (c.statuses !== undefined && !isGmUser(userId)) {
-      const actor = actorOf(effect);
+      const actor = effectActor(effect);
       if (game.user.isActiveGM && actor && knockedDownBy(actor).length > 0) queued(() => keepDown(actor, false));
     }
   });
   // The owner's courtesy: the token HUD's click is refused with the reason, before it reaches the server.
   const refuse = (effect: ActiveEffect.Implementation): boolean => {
-    const actor = actorOf(effect);
+    const actor = effectActor(effect);
     if (game.user.isGM || !actor || !effect.statuses.has(PRONE) || knockedDownBy(actor).length === 0 || standUpAllowed(actor)) return true;
     ui.notifications.warn(game.i18n.localize("GENESYS.Warn.StandUpWithMovement"));
     return false;

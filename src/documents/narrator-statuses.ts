@@ -5,6 +5,7 @@
  * gmOnlyField, written from the hooks, whose writer the server names) and puts them back when their owner takes one
  * off, until a Narrator does. Prone is held by its own flow (knocked-down-guard.ts), a hold's statuses by the hold.
  */
+import { effectActor as actorOf, isGmUser } from "../authority/hook-writer.js";
 import { backgroundWrites } from "../authority/serial-queue.js";
 import { statusBackOn } from "../config/statuses.js";
 import { unlinkedTokenActors } from "../settings/rules-settings.js";
@@ -24,15 +25,7 @@ export function narratorStatusesOf(actor: Actor.Implementation): string[] {
   return Array.isArray(held) ? held.filter((s): s is string => typeof s === "string") : [];
 }
 
-function actorOf(effect: ActiveEffect.Implementation): Actor.Implementation | null {
-  const parent: unknown = effect.parent;
-  return parent instanceof CONFIG.Actor.documentClass ? parent : null;
-}
 
-function isGmUser(userId: string): boolean {
-  // fvtt-types types get() as always finding the user; an id from the server may name one deleted since.
-  return (game.users.get(userId) as User.Stored | undefined)?.isGM === true;
-}
 
 function record(actor: Actor.Implementation, next: readonly string[]): Promise<unknown> {
   if (JSON.stringify([...next].sort()) === JSON.stringify([...narratorStatusesOf(actor)].sort())) return Promise.resolve();

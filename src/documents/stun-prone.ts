@@ -32,7 +32,7 @@ export function movementSpentIn(actor: GenesysActor, round: number): boolean {
 }
 
 /** What actually holds him down: hits, a dive, his own lying; not the round markers. */
-function holders(list: readonly string[]): string[] {
+export function holders(list: readonly string[]): string[] {
   return list.filter((h) => !h.startsWith(SPENT));
 }
 

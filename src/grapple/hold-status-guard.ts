@@ -5,6 +5,7 @@
  * the server who wrote, shows it again at once. A Narrator may take it off (his call); the hold's end takes it away.
  * The owner's own client refuses the click up front, with the reason, as a courtesy.
  */
+import { effectActor, isGmUser } from "../authority/hook-writer.js";
 import { backgroundWrites } from "../authority/serial-queue.js";
 import { serialiseStatusSync, statusBackOn } from "../config/statuses.js";
 import { GRAPPLE_MARKS, grappleOfActor, type GrappleMark } from "./grapple-state.js";
@@ -14,29 +15,20 @@ const writes = backgroundWrites("a hold's status was not shown again");
 /** Resolves once every status this guard put back has landed (tests). */
 export const holdStatusWritesSettled = writes.settled;
 
-type StatusActor = Actor.Implementation & { isToken: boolean; token: unknown; id: string | null };
 
-function actorOf(effect: ActiveEffect.Implementation): StatusActor | null {
-  const parent: unknown = effect.parent;
-  return parent instanceof CONFIG.Actor.documentClass ? (parent as StatusActor) : null; // an actor of the system's class
-}
 
 /** The hold's statuses among the effect's, which the hold the actor is in shows for its side. */
-function heldMarks(effect: ActiveEffect.Implementation): { actor: StatusActor; marks: GrappleMark[] } | null {
-  const actor = actorOf(effect);
+function heldMarks(effect: ActiveEffect.Implementation): { actor: Actor.Implementation; marks: GrappleMark[] } | null {
+  const actor = effectActor(effect);
   const found = actor ? grappleOfActor(actor) : null;
   if (!actor || !found) return null;
   const marks = GRAPPLE_MARKS.filter((m) => effect.statuses.has(m) && found.record.shown[found.side].includes(m));
   return marks.length > 0 ? { actor, marks } : null;
 }
 
-function isGmUser(userId: string): boolean {
-  // fvtt-types types get() as always finding the user; an id from the server may name one deleted since.
-  return (game.users.get(userId) as User.Stored | undefined)?.isGM === true;
-}
 
 export function registerHoldStatusGuard(): void {
-  const watchActor = (actor: StatusActor | null, userId: string): void => {
+  const watchActor = (actor: Actor.Implementation | null, userId: string): void => {
     const found = actor ? grappleOfActor(actor) : null;
     if (!game.user.isActiveGM || isGmUser(userId) || !actor || !found) return;
     const gone = found.record.shown[found.side].filter((m) => !actor.statuses.has(m));
@@ -47,11 +39,11 @@ export function registerHoldStatusGuard(): void {
       await Promise.all(still.map((m) => statusBackOn(actor, m)));
     }));
   };
-  Hooks.on("deleteActiveEffect", (effect, _options, userId) => { watchActor(actorOf(effect), userId); });
+  Hooks.on("deleteActiveEffect", (effect, _options, userId) => { watchActor(effectActor(effect), userId); });
   // Taken off, switched off, or its statuses edited: what the hold shows and the actor no longer does comes back.
   Hooks.on("updateActiveEffect", (effect, changes, _options, userId) => {
     const c = changes as { disabled?: unknown; statuses?: unknown };
-    if (c.disabled === true || c.statuses !== undefined) watchActor(actorOf(effect), userId);
+    if (c.disabled === true || c.statuses !== undefined) watchActor(effectActor(effect), userId);
   });
   const refuse = (effect: ActiveEffect.Implementation): boolean => {
     if (game.user.isGM || !heldMarks(effect)) return true;

@@ -21,7 +21,7 @@ import type { AttackRow } from "../chat/attack-card.js";
 import { rollModeOption, type MessageMode } from "../compat/message-mode.js";
 import { effectChangesData } from "../compat/effect-changes.js";
 import { CONDITION_STATUS, CONDITION_STATUS_IDS } from "../config/statuses.js";
-import { defaultAnswer, prepareAttack, type TargetRef } from "../dice/attack-roll.js";
+import { defaultAnswer, prepareAttack, type AttackPlan, type TargetRef } from "../dice/attack-roll.js";
 import type { GenesysActor } from "../documents/actor.js";
 import { CharacterModel } from "../data/actor/character.js";
 import type { GenesysCombat } from "../documents/combat.js";
@@ -351,6 +351,14 @@ export async function effectApprovalBinding(scratch: Scratch, assert: Assert): P
   assert.strictEqual(checks(), 3, "the Narrator's edit is not approved as it is now");
 }
 
+/** The shooter's plan against one token's actor 4 m away, as the attack dialog would open on it. */
+function attackPlanAgainst(shooter: GenesysActor, weaponId: string, actor: GenesysActor, tokenUuid: string | null): { ref: TargetRef; plan: AttackPlan } {
+  const ref: TargetRef = { actor, tokenUuid, name: actor.name, distance: 4 };
+  const planned = prepareAttack(shooter, weaponId, [ref], (key) => game.i18n.localize(key));
+  if (!planned.ok) throw new Error(`no attack plan: ${game.i18n.format(planned.refusal.warning, planned.refusal.data)}`);
+  return { ref, plan: planned.value };
+}
+
 /**
  * Effects in an attack roll (issue 11, §2.3.1 an attack is a check on its skill): a lens with a Percezione check bonus
  * puts its +2 on the Pistola roll against an unlinked wolf, as a part named for its source, counted in the total.
@@ -361,17 +369,15 @@ export async function effectsInAttackRoll(scratch: Scratch, assert: Assert): Pro
   const weaponId = must(shooter.items.find((i) => i.type === "weapon")?.id, "the shooter has no pistol");
   const { target } = await unlinkedWolf(scratch, assert);
   const wolf = must(target.actor(), "the wolf's token has no actor");
-  const ref: TargetRef = { actor: wolf, tokenUuid: target.tokenUuid, name: wolf.name, distance: 4 };
-  const planned = prepareAttack(shooter, weaponId, [ref], (key) => game.i18n.localize(key));
-  if (!planned.ok) throw new Error(`no attack plan: ${game.i18n.format(planned.refusal.warning, planned.refusal.data)}`);
+  const { ref, plan } = attackPlanAgainst(shooter, weaponId, wolf, target.tokenUuid);
   const known = new Set(game.messages.contents.map((m) => m.id));
   try {
-    const posted = await withMessageMode("public", () => attack(shooter, weaponId, { targets: [ref], answer: defaultAnswer(planned.value) }));
+    const posted = await withMessageMode("public", () => attack(shooter, weaponId, { targets: [ref], answer: defaultAnswer(plan) }));
     assert.strictEqual(posted, true, "attack() posted no card (see Foundry's warning)");
     const card = must(game.messages.contents.find((m) => !known.has(m.id) && cardState(m) !== null), "the attack card is not in game.messages");
     const row = must(Object.values(must(cardState(card), "no card state").rows)[0], "the attack card has no row");
     assert.deepEqual(row.parts.filter((p) => p.key === "effect"), [{ key: "effect", value: 2, label: "Lente" }], "the lens's +2 is not a part of the attack roll");
-    const sum = row.attack.dice.reduce((a, b) => a + b, 0) + planned.value.grade.value + row.parts.reduce((a, p) => a + p.value, 0);
+    const sum = row.attack.dice.reduce((a, b) => a + b, 0) + plan.grade.value + row.parts.reduce((a, p) => a + p.value, 0);
     assert.strictEqual(row.attack.total, sum, "the attack total leaves out a part");
     assert.ok(card.content.includes("Lente"), "the card does not name the lens");
   } finally {
@@ -388,12 +394,10 @@ export async function strikeAndRestoreClaim(scratch: Scratch, assert: Assert): P
   const { shooter, weaponId } = await createShooter(scratch);
   const { target } = await unlinkedWolf(scratch, assert);
   const wolf = must(target.actor(), "the wolf's token has no actor");
-  const ref: TargetRef = { actor: wolf, tokenUuid: target.tokenUuid, name: wolf.name, distance: 4 };
-  const planned = prepareAttack(shooter, weaponId, [ref], (key) => game.i18n.localize(key));
-  if (!planned.ok) throw new Error(`no attack plan: ${game.i18n.format(planned.refusal.warning, planned.refusal.data)}`);
+  const { ref, plan } = attackPlanAgainst(shooter, weaponId, wolf, target.tokenUuid);
   const known = new Set(game.messages.contents.map((m) => m.id));
   try {
-    const answer = { ...defaultAnswer(planned.value), advantages: ["opponentBlinded" as const] };
+    const answer = { ...defaultAnswer(plan), advantages: ["opponentBlinded" as const] };
     assert.strictEqual(await withMessageMode("public", () => attack(shooter, weaponId, { targets: [ref], answer })), true, "attack() posted no card");
     const card = must(game.messages.contents.find((m) => !known.has(m.id) && cardState(m) !== null), "the attack card is not in game.messages");
     const rowId = must(Object.values(must(cardState(card), "no card state").rows)[0]?.id, "the attack card has no row");
@@ -550,10 +554,8 @@ async function click(card: CardMessage, action: CardAction, rowId: string, asser
 export async function attackDefendDamageUndo(shooter: GenesysActor, weaponId: string, target: AttackTarget, assert: Assert): Promise<AttackReport> {
   const actor = must(target.actor(), "the target has no actor");
   const worldBefore = target.worldActor ? woundsOf(target.worldActor) : null;
-  const ref: TargetRef = { actor, tokenUuid: target.tokenUuid, name: actor.name, distance: 4 };
-  const planned = prepareAttack(shooter, weaponId, [ref], (key) => game.i18n.localize(key));
-  if (!planned.ok) throw new Error(`no attack plan: ${game.i18n.format(planned.refusal.warning, planned.refusal.data)}`);
-  const answer = { ...defaultAnswer(planned.value), override: SURE_HIT };
+  const { ref, plan } = attackPlanAgainst(shooter, weaponId, actor, target.tokenUuid);
+  const answer = { ...defaultAnswer(plan), override: SURE_HIT };
   const known = new Set(game.messages.contents.map((m) => m.id));
   const before = woundsOf(actor);
 
@@ -878,11 +880,9 @@ export async function stunAndUndo(scratch: Scratch, assert: Assert): Promise<voi
     const actor = must(target.actor(), "the wolf's token has no actor");
     // A tough wolf, so the sure hit leaves it on its feet and able to make the check (a collapsed one cannot roll).
     await actor.update({ system: { resistance: 60 } });
-    const ref: TargetRef = { actor, tokenUuid: target.tokenUuid, name: actor.name, distance: 4 };
-    const planned = prepareAttack(shooter, weaponId, [ref], (key) => game.i18n.localize(key));
-    if (!planned.ok) throw new Error(`no attack plan: ${game.i18n.format(planned.refusal.warning, planned.refusal.data)}`);
+    const { ref, plan } = attackPlanAgainst(shooter, weaponId, actor, target.tokenUuid);
     const known = new Set(game.messages.contents.map((m) => m.id));
-    await withMessageMode("public", () => attack(shooter, weaponId, { targets: [ref], answer: { ...defaultAnswer(planned.value), override: SURE_HIT } }));
+    await withMessageMode("public", () => attack(shooter, weaponId, { targets: [ref], answer: { ...defaultAnswer(plan), override: SURE_HIT } }));
     const card = must(game.messages.contents.find((m) => !known.has(m.id) && cardState(m) !== null), "the attack card is not in game.messages");
     const rowId = must(Object.values(must(cardState(card), "no card state").rows)[0]?.id, "the attack card has no row");
     await click(card, "defend", rowId, assert, { defence: target.defence });
