@@ -453,6 +453,17 @@ async function main() {
     const attackPlan = prepareAttack(jack, weapon?.id ?? null, [{ actor: thug, tokenUuid: null, name: longName, distance: 12 }], localize);
     if (!attackPlan.ok) throw new Error(`no attack plan: ${attackPlan.refusal.warning}`);
     await record("dialog-attack", () => promptAttack(attackPlan.value, rulesOptions()));
+    // Issue 19: a player's dialog at two targets on the scene, 90° apart: the arc opens at the tokens' and says so.
+    const twoPlan = prepareAttack(jack, weapon?.id ?? null, [{ actor: thug, tokenUuid: null, name: longName, distance: 12, bearing: 0 }, { actor: goblin, tokenUuid: null, name: "Goblin", distance: 9, bearing: 90 }], localize);
+    if (twoPlan.ok) {
+      const gmUser = foundryDouble().users.find((u) => u.isGM);
+      foundryDouble().setUser(playerUser);
+      try {
+        await record("dialog-attack-player", () => promptAttack(twoPlan.value, rulesOptions()));
+      } finally {
+        foundryDouble().setUser(gmUser);
+      }
+    }
     const plan = defencePlan(thug, pending.rows.r0, false, localize);
     if (plan) await record("dialog-defence", () => promptDefence(plan));
     // A player's dialog: the grapple's rows are the hold's, and the note says the card shows their word as a claim.
