@@ -6,6 +6,7 @@
  */
 import { registerKnockedDownGuard } from "../documents/knocked-down-guard.js";
 import { registerNarratorStatuses } from "../documents/narrator-statuses.js";
+import { itemArrival } from "./arrival.js";
 import { answerWhile, registerIntent, sendIntent, notifyResult, type IntentOutcome, type IntentResult, type Requester } from "./intent-channel.js";
 import { freeEditing, requestProtectedEdit } from "./protected-edit.js";
 import { ownedActor } from "./owned-actor.js";
@@ -200,7 +201,9 @@ export async function requestFinishCreation(actor: GenesysActor): Promise<boolea
 export async function requestAddItem(actor: GenesysActor, item: { source: string } | { type: string; name: string }): Promise<Item.Implementation | null> {
   const result = await sendIntent(OWNER_INTENTS.addItem, { uuid: actor.uuid, ...item });
   if (!notifyResult(result) || !result.ok) return null;
-  return actor.items.get(result.data?.["itemId"] ?? "") ?? null;
+  const id = result.data?.["itemId"] ?? "";
+  // fvtt-types types get() as always finding the item; it is undefined until the Narrator's create arrives here.
+  return itemArrival(() => actor.items.get(id) as Item.Implementation | undefined);
 }
 
 /** Asks the Narrator's client to reload a weapon. */

@@ -55,15 +55,24 @@ export class Settings {
   }
 }
 
-/** Hooks.on / once / callAll: handlers in registration order, `once` dropped after its first call, callAll never
- *  stopped by a handler's answer (foundryvtt.com/api/classes/foundry.helpers.Hooks.html). */
+/** Hooks.on / once / off / callAll: handlers in registration order, `once` dropped after its first call, callAll never
+ *  stopped by a handler's answer, `on` answers an id that `off` takes, as does the function itself
+ *  (foundryvtt.com/api/classes/foundry.helpers.Hooks.html). */
 class HooksDouble {
-  #handlers = new Map<string, { fn: (...a: unknown[]) => unknown; once: boolean }[]>();
-  on(name: string, fn: (...a: unknown[]) => unknown): void {
-    this.#handlers.set(name, [...(this.#handlers.get(name) ?? []), { fn, once: false }]);
+  #handlers = new Map<string, { fn: (...a: unknown[]) => unknown; once: boolean; id: number }[]>();
+  #nextId = 1;
+  on(name: string, fn: (...a: unknown[]) => unknown): number {
+    const id = this.#nextId++;
+    this.#handlers.set(name, [...(this.#handlers.get(name) ?? []), { fn, once: false, id }]);
+    return id;
   }
-  once(name: string, fn: (...a: unknown[]) => unknown): void {
-    this.#handlers.set(name, [...(this.#handlers.get(name) ?? []), { fn, once: true }]);
+  off(name: string, fn: number | ((...a: unknown[]) => unknown)): void {
+    this.#handlers.set(name, (this.#handlers.get(name) ?? []).filter((h) => (typeof fn === "number" ? h.id !== fn : h.fn !== fn)));
+  }
+  once(name: string, fn: (...a: unknown[]) => unknown): number {
+    const id = this.#nextId++;
+    this.#handlers.set(name, [...(this.#handlers.get(name) ?? []), { fn, once: true, id }]);
+    return id;
   }
   callAll(name: string, ...args: unknown[]): boolean {
     const list = this.#handlers.get(name) ?? [];
