@@ -83,35 +83,50 @@ async function checkSucceeded(message: CheckMessage): Promise<boolean | null> {
 /** "4,5 m" as the Narrator's language writes it. */
 const metres = (n: number): string => `${formatMetres(n, game.i18n.lang)} m`;
 
-/**
- * One victim's fall: the D6s, the check, the 2D6 off on a success; the lines say each step. The check card of a hidden
- * fall goes to the Narrators only, whatever mode the chat controls show: it would tell the players the fall happened.
- */
-async function fallOf(victim: Victim, plan: Extract<Plan, { kind: "fall" }>, rolls: Roll[], hidden: boolean): Promise<{ amount: number; dice: number[]; lines: HazardLine[] }> {
-  const i18n = game.i18n;
-  const fall = await rollDice(`${String(plan.dice)}d6`, rolls);
-  const rolled = fall.values.reduce((s, v) => s + v, 0);
-  const lines: HazardLine[] = [{ label: i18n.format("GENESYS.Hazard.Fall.Dice", { dice: `${String(plan.dice)}D6` }), value: String(rolled) }];
-  let success = false;
-  if (plan.check) {
-    const message = await victim.actor.rollCheck({ characteristic: "dexterity", difficulty: plan.difficulty, prompt: false, ...(hidden ? { messageMode: "gm" as const } : {}) });
-    const outcome = message ? await checkSucceeded(message) : null;
-    success = outcome === true;
-    const said = outcome === null ? "GENESYS.Hazard.Fall.CheckMissing" : success ? "GENESYS.Check.Success" : "GENESYS.Check.Failure";
-    lines.push({ label: i18n.format("GENESYS.Hazard.Fall.Check", { difficulty: String(plan.difficulty) }), value: i18n.localize(said) });
-  } else lines.push({ label: i18n.localize("GENESYS.Hazard.Fall.NoCheck"), value: "—" });
-  let reductionRoll: number | undefined;
-  if (success) {
-    const off = await rollDice("2d6", rolls);
-    reductionRoll = off.values.reduce((s, v) => s + v, 0);
-  }
-  const result = fallDamage({ rolled, checkSucceeded: success, ...(reductionRoll === undefined ? {} : { reductionRoll }) });
-  if (success) lines.push({ label: i18n.localize("GENESYS.Hazard.Fall.Reduction"), value: `−${String(reductionRoll ?? 0)}` });
-  lines.push({ label: i18n.localize("GENESYS.Hazard.Armour"), value: i18n.localize("GENESYS.Hazard.ArmourIgnored") });
-  return { amount: result.damage, dice: fall.values, lines };
+type Hit = { amount: number; dice: number[]; lines: HazardLine[] };
+
+/** One victim's Destrezza check, rolled and posted: true, false, or null when its card cannot be read. */
+async function fallCheck(victim: Victim, plan: Extract<Plan, { kind: "fall" }>, hidden: boolean): Promise<boolean | null> {
+  const message = await victim.actor.rollCheck({ characteristic: "dexterity", difficulty: plan.difficulty, prompt: false, ...(hidden ? { messageMode: "gm" as const } : {}) });
+  return message ? checkSucceeded(message) : null;
 }
 
-async function flamesOf(plan: Extract<Plan, { kind: "flames" }>, rolls: Roll[]): Promise<{ amount: number; dice: number[]; lines: HazardLine[] }> {
+/**
+ * Every victim's fall: the D6s, the check, the 2D6 off on a success; the lines say each step. The checks' cards are
+ * posted together (one round of writes, whatever the number of victims); the dice are rolled in a fixed order: every
+ * fall, then every check, then every reduction. The check card of a hidden fall goes to the Narrators only, whatever
+ * mode the chat controls show: it would tell the players the fall happened.
+ */
+async function fallsOf(victims: readonly Victim[], plan: Extract<Plan, { kind: "fall" }>, rolls: Roll[], hidden: boolean): Promise<Hit[]> {
+  const i18n = game.i18n;
+  const falls: Awaited<ReturnType<typeof rollDice>>[] = [];
+  for (const _victim of victims) falls.push(await rollDice(`${String(plan.dice)}d6`, rolls));
+  const checks = plan.check ? await Promise.all(victims.map((victim) => fallCheck(victim, plan, hidden))) : victims.map(() => undefined);
+  const hits: Hit[] = [];
+  for (const [index, fall] of falls.entries()) {
+    const rolled = fall.values.reduce((s, v) => s + v, 0);
+    const outcome = checks[index];
+    const lines: HazardLine[] = [{ label: i18n.format("GENESYS.Hazard.Fall.Dice", { dice: `${String(plan.dice)}D6` }), value: String(rolled) }];
+    const success = outcome === true;
+    if (outcome === undefined) lines.push({ label: i18n.localize("GENESYS.Hazard.Fall.NoCheck"), value: "—" });
+    else {
+      const said = outcome === null ? "GENESYS.Hazard.Fall.CheckMissing" : success ? "GENESYS.Check.Success" : "GENESYS.Check.Failure";
+      lines.push({ label: i18n.format("GENESYS.Hazard.Fall.Check", { difficulty: String(plan.difficulty) }), value: i18n.localize(said) });
+    }
+    let reductionRoll: number | undefined;
+    if (success) {
+      const off = await rollDice("2d6", rolls);
+      reductionRoll = off.values.reduce((s, v) => s + v, 0);
+    }
+    const result = fallDamage({ rolled, checkSucceeded: success, ...(reductionRoll === undefined ? {} : { reductionRoll }) });
+    if (success) lines.push({ label: i18n.localize("GENESYS.Hazard.Fall.Reduction"), value: `−${String(reductionRoll ?? 0)}` });
+    lines.push({ label: i18n.localize("GENESYS.Hazard.Armour"), value: i18n.localize("GENESYS.Hazard.ArmourIgnored") });
+    hits.push({ amount: result.damage, dice: fall.values, lines });
+  }
+  return hits;
+}
+
+async function flamesOf(plan: Extract<Plan, { kind: "flames" }>, rolls: Roll[]): Promise<Hit> {
   const i18n = game.i18n;
   const burn = await rollDice("2d6", rolls);
   const sum = burn.values.reduce((s, v) => s + v, 0);
@@ -121,7 +136,7 @@ async function flamesOf(plan: Extract<Plan, { kind: "flames" }>, rolls: Roll[]):
   return { amount: flameDamage(sum, plan.protection), dice: burn.values, lines };
 }
 
-async function damageOf(plan: Extract<Plan, { kind: "damage" }>, rolls: Roll[]): Promise<{ amount: number; dice: number[]; lines: HazardLine[] }> {
+async function damageOf(plan: Extract<Plan, { kind: "damage" }>, rolls: Roll[]): Promise<Hit> {
   const formula = hazardRollFormula(plan.spec);
   const values = formula ? (await rollDice(formula, rolls)).values : [];
   const amount = hazardDamageTotal(plan.spec, values);
@@ -182,8 +197,10 @@ export async function applyGenericDamage(victims: readonly Victim[], request: Ge
   const rolls: Roll[] = [];
   const rows: HazardRow[] = [];
   const written: Promise<void>[] = [];
-  for (const victim of victims) {
-    const hit = plan.kind === "fall" ? await fallOf(victim, plan, rolls, hidden) : plan.kind === "flames" ? await flamesOf(plan, rolls) : await damageOf(plan, rolls);
+  const falls = plan.kind === "fall" ? await fallsOf(victims, plan, rolls, hidden) : null;
+  for (const [index, victim] of victims.entries()) {
+    const hit = falls ? falls[index] : plan.kind === "flames" ? await flamesOf(plan, rolls) : plan.kind === "damage" ? await damageOf(plan, rolls) : undefined;
+    if (!hit) continue;
     const type = plan.kind === "damage" ? plan.type : hazardDamageType(plan.kind);
     const ignoreArmour = !(plan.kind === "damage" && plan.armour);
     const applied = appliedRow(victim, { amount: hit.amount, type, ignoreArmour }, { dice: hit.dice, lines: hit.lines, stun });

@@ -180,13 +180,17 @@ describe("round trips a click waits for", () => {
     try {
       dice(3, 3);
       counted["hazard"] = await click(() => asGm(() => narratorMacros.genericDamageForSelected({ kind: "damage", formula: "2D6", type: "wounding" })));
+      // A fall on both: the two Destrezza cards go out together, then the card with the victims' writes.
+      dice(1, 1, 1, 1, 1, 1);
+      counted["fall, two checks"] = await click(() => asGm(() => narratorMacros.genericDamageForSelected({ kind: "fall", height: 1.5, cause: "accident" })));
     } finally {
       delete board.tokens;
     }
     const card = last() as unknown as { id: string; flags: Record<string, Record<string, unknown>> };
     const row = readHazardCard(card.flags["genesys-gdr"]?.["hazardCard"])?.rows[0];
+    expect(readHazardCard(card.flags["genesys-gdr"]?.["hazardCard"])?.kind).toBe("fall");
     counted["hazard undo"] = await click(() => asGm(() => requestHazardUndo(card.id, row?.recordId ?? "")));
     console.log("round trips waited", JSON.stringify(counted));
-    expect({ time: counted["time passes"], hazard: counted["hazard"], undo: counted["hazard undo"] }).toEqual({ time: 2, hazard: 1, undo: 1 });
+    expect({ time: counted["time passes"], hazard: counted["hazard"], fall: counted["fall, two checks"], undo: counted["hazard undo"] }).toEqual({ time: 2, hazard: 1, fall: 2, undo: 1 });
   });
 });

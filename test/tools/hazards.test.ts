@@ -89,8 +89,9 @@ describe("§3.1.2 a fall for the selected tokens", () => {
     const billToken = placeToken(scene, bill, { actorLink: true, x: 200 });
     const wolf = actorOf(wolfToken);
     select(wolfToken, billToken);
-    // Wolf: 3D6 = 6+6+6, Destrezza 2D10 = 1+1 (fails). Bill: 3D6 = 4+4+4, Destrezza 5+5 + 7 = 17 > 15, then 2D6 = 3+2.
-    dice(6, 6, 6, 1, 1, 4, 4, 4, 5, 5, 3, 2);
+    // The falls first (wolf 3D6 = 6+6+6, Bill 4+4+4), then the checks, posted together (wolf's Destrezza 2D10 = 1+1
+    // fails; Bill's 5+5 + 7 = 17 > 15), then Bill's 2D6 off = 3+2.
+    dice(6, 6, 6, 4, 4, 4, 1, 1, 5, 5, 3, 2);
     expect(await narratorMacros.genericDamageForSelected({ kind: "fall", height: 4.5, cause: "jump" })).toBe(true);
     const card = lastCard();
     const state = stateOf(card);
