@@ -7,8 +7,58 @@ import { SYSTEM_ID, unlinkedTokenActors } from "./settings/rules-settings.js";
 /**
  * 2: Ferite/Fatica moved from bare numbers (ferite, fatica) to wounds.value / fatigue.value.
  * 3: effects count once approved (effects/effect-approval.ts): those already in the world are approved as they are.
+ * 4: the hits holding a stunned victim down moved from the prone effect's flag (`stunHits`, its owner could write it)
+ *    to `system.knockedDown` (a gmOnlyField, documents/stun-prone.ts).
  */
-export const CURRENT_DATA_VERSION = 3;
+export const CURRENT_DATA_VERSION = 4;
+
+const LEGACY_COUNTERS = { ferite: "wounds", fatica: "fatigue" } as const;
+
+/** The system data an unlinked token's delta stores (its own changes only), or null for a world actor. */
+function storedDeltaSystem(actor: Actor.Implementation): Record<string, unknown> | null {
+  const token = actor.isToken ? actor.token : null;
+  if (!token) return null;
+  const delta: unknown = token.toObject().delta;
+  const system = typeof delta === "object" && delta !== null ? (delta as { system?: unknown }).system : undefined;
+  return typeof system === "object" && system !== null ? (system as Record<string, unknown>) : {};
+}
+
+/**
+ * Version 2's save. A world actor saves its whole migrated system. An unlinked token saves only the counters its delta
+ * stored under the old names: writing the whole system into the delta would stop the token following later edits of
+ * its base actor. The old keys the delta keeps are dropped again by migrateData on every load.
+ */
+async function saveCounters(actor: Actor.Implementation): Promise<void> {
+  const stored = storedDeltaSystem(actor);
+  if (stored === null) {
+    // Not diffed: the client's copy is already migrated, so a diff against it would send nothing.
+    const system: unknown = actor.toObject().system;
+    await actor.update({ system } as Actor.UpdateData, { diff: false, recursive: false });
+    return;
+  }
+  const update: Record<string, number> = {};
+  for (const [old, current] of Object.entries(LEGACY_COUNTERS)) {
+    const value = stored[old];
+    if (typeof value === "number") update[`system.${current}.value`] = value;
+  }
+  if (Object.keys(update).length > 0) await actor.update(update, { diff: false }); // paths of every person type
+}
+
+/** Version 4: a prone effect's `stunHits` flag joins `system.knockedDown`; idempotent (the record is a set). */
+async function moveStunHits(actor: Actor.Implementation): Promise<void> {
+  const flagged = [...actor.effects].flatMap((effect) => {
+    // A flag of an older version, not among the declared ones: read from the raw flags.
+    const scope: unknown = effect.statuses.has("prone") ? (effect.flags as Record<string, unknown>)[SYSTEM_ID] : undefined; // flags is an object of scopes
+    const hits: unknown = typeof scope === "object" && scope !== null ? (scope as { stunHits?: unknown }).stunHits : undefined;
+    return Array.isArray(hits) ? hits.filter((h): h is string => typeof h === "string") : [];
+  });
+  if (flagged.length === 0) return;
+  const system: unknown = actor.system;
+  const held: unknown = typeof system === "object" && system !== null ? (system as { knockedDown?: unknown }).knockedDown : undefined;
+  const before = Array.isArray(held) ? held.filter((h): h is string => typeof h === "string") : [];
+  if (flagged.every((hit) => before.includes(hit))) return;
+  await actor.update({ "system.knockedDown": [...new Set([...before, ...flagged])] } as Actor.UpdateData); // a gmOnlyField of every actor type
+}
 
 /**
  * The approvals a holder needs for every effect it carries now to count as it did before version 3: its own, plus one
@@ -54,20 +104,16 @@ export async function migrateWorld(): Promise<number> {
   const failed: string[] = [];
   for (const { actor, label } of actors) {
     try {
-      if (stored < 2) {
-        // Saving the migrated system data writes what migrateData produced on load; items and effects are untouched.
-        // Not diffed: the client's copy is already migrated, so a diff against it would send nothing.
-        const system: unknown = actor.toObject().system;
-        await actor.update({ system } as Actor.UpdateData, { diff: false, recursive: false });
-      }
-      await approveExisting(actor);
+      if (stored < 2) await saveCounters(actor);
+      if (stored < 3) await approveExisting(actor);
+      if (stored < 4) await moveStunHits(actor);
       migrated++;
     } catch (err) {
       console.error(`GeneSys GdR | migration of actor ${actor.uuid} failed`, err);
       failed.push(label);
     }
   }
-  for (const item of game.items.contents) {
+  for (const item of stored < 3 ? game.items.contents : []) {
     const list = existingApprovals(item);
     if (list.length === 0) continue;
     try {

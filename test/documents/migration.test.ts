@@ -59,13 +59,40 @@ describe("world migration", () => {
     expect(system).toMatchObject({ wounds: { value: 3 } });
     expect(system && "ferite" in system).toBe(false);
     expect(veteran.items.size).toBe(1);
-    const stored = token.delta["system"] as Record<string, unknown>; // the delta's system is an object once migrated
-    expect(stored).toMatchObject({ wounds: { value: 2 } });
-    expect("ferite" in stored).toBe(false);
+    // The delta gains only the counter it stored under the old name (the old key is dropped on every load).
+    expect(token.delta).toEqual({ system: { ferite: 2, wounds: { value: 2 } } });
+    expect(personOf(tokenActor(token)).wounds.value).toBe(2);
     expect(bandit.toObject()).toEqual(banditBefore);
     expect(personOf(bandit).wounds.value).toBe(0);
     expect(dataVersion()).toBe(CURRENT_DATA_VERSION);
     expect(double.notifications.map((n) => n.level)).toEqual(["info"]);
+  });
+
+  it("an unlinked token's delta gains only its own counters: it keeps following its base actor", async () => {
+    const { bandit, token } = await oldWorld();
+    await migrateWorld();
+    // Nothing of the base actor's copied into the delta, which is what an edit of the base would be hidden behind.
+    expect(Object.keys(token.delta["system"] as Record<string, unknown>).sort()).toEqual(["ferite", "wounds"]);
+    expect(personOf(tokenActor(token)).wounds.value).toBe(2);
+    expect(personOf(bandit).wounds.value).toBe(0);
+  });
+
+  it("version 4: the hits a prone effect's old stunHits flag held move to system.knockedDown, for every actor type", async () => {
+    await double.settings.set("genesys-gdr", "dataVersion", 3);
+    const stunned = await createActor({ name: "Stordito", type: "character" });
+    await stunned.createEmbeddedDocuments("ActiveEffect", [{ name: "A terra", statuses: ["prone"], flags: { "genesys-gdr": { stunHits: ["hitA", 7, "hitB"] } } }]);
+    // An npc too (every actor type has the record). The double keeps no effects in a token's delta, so token actors
+    // are not tried here; they take the same path (unlinkedTokenActors).
+    const wolf = await createActor({ name: "Lupo", type: "npc" });
+    await wolf.createEmbeddedDocuments("ActiveEffect", [{ name: "A terra", statuses: ["prone"], flags: { "genesys-gdr": { stunHits: ["hitC"] } } }]);
+    const bystander = await createActor({ name: "Passante", type: "character" });
+    await bystander.createEmbeddedDocuments("ActiveEffect", [{ name: "Benedizione", flags: { "genesys-gdr": { stunHits: ["hitD"] } } }]);
+
+    await migrateWorld();
+    expect(stunned.system).toMatchObject({ knockedDown: ["hitA", "hitB"] });
+    expect(wolf.system).toMatchObject({ knockedDown: ["hitC"] });
+    expect((bystander.system as { knockedDown?: unknown }).knockedDown).toEqual([]); // not a prone effect
+    expect(dataVersion()).toBe(CURRENT_DATA_VERSION);
   });
 
   it("a failed save leaves the version behind and names the actors; the next run retries them and records it", async () => {

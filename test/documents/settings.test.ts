@@ -60,6 +60,6 @@ describe("game.genesys", () => {
     expect(api.rules.conditionOf({ wounds: 15, fatigue: 0 }, 28)).toBe("weak");
     expect(api.rules.DIFFICULTY_LADDER.complex).toBe(20);
     expect(api.rulesOptions()).toEqual(DEFAULT_RULES_OPTIONS);
-    expect(api.dataVersion).toBe(3);
+    expect(api.dataVersion).toBe(4);
   });
 });

@@ -170,6 +170,12 @@ export class TokenDocument extends BaseTokenDocument {
 
   /** Document.update re-prepares the parent of what it wrote (documents.ts); a token derives nothing here. */
   reset(): void {}
+
+  /** The token's source, its ActorDelta's under `delta` (foundryvtt.com/article/v11-actor-delta/: the delta is an
+   *  embedded document of the token, stored with it); only the fields this double models. */
+  toObject(): Record<string, unknown> {
+    return { _id: this.id, actorId: this.actorId, actorLink: this.actorLink, delta: structuredClone(this.delta), x: this.x, y: this.y, width: this.width, height: this.height, elevation: this.elevation, disposition: this.disposition };
+  }
 }
 
 /** What `changes` make of `source`, merged as Foundry's updates are, or top-level keys replaced when not recursive. */
