@@ -9,6 +9,7 @@
  * The owner's own client also refuses the click up front, with the reason, which is only a courtesy: the Narrator's
  * client is what decides.
  */
+import { refuseOwnerRemoval } from "../authority/status-courtesy.js";
 import { effectActor, isGmUser } from "../authority/hook-writer.js";
 import { backgroundWrites } from "../authority/serial-queue.js";
 import { mayStandUp } from "../rules/maneuver-effects.js";
@@ -71,13 +72,9 @@ export function registerKnockedDownGuard(): void {
     }
   });
   // The owner's courtesy: the token HUD's click is refused with the reason, before it reaches the server.
-  const refuse = (effect: ActiveEffect.Implementation): boolean => {
+  refuseOwnerRemoval((effect) => {
     const actor = effectActor(effect);
-    if (game.user.isGM || !actor || !effect.statuses.has(PRONE) || knockedDownBy(actor).length === 0 || standUpAllowed(actor)) return true;
-    ui.notifications.warn(game.i18n.localize("GENESYS.Warn.StandUpWithMovement"));
-    return false;
-  };
-  Hooks.on("preDeleteActiveEffect", (effect) => refuse(effect));
-  Hooks.on("preUpdateActiveEffect", (effect, changes) => (changes as { disabled?: unknown }).disabled !== true || refuse(effect));
+    return actor !== null && effect.statuses.has(PRONE) && knockedDownBy(actor).length > 0 && !standUpAllowed(actor);
+  }, "GENESYS.Warn.StandUpWithMovement");
   Hooks.once("ready", () => { sweepKnockedDown(); });
 }

@@ -3,9 +3,10 @@
  * tracker) and immobilised (§2.3.7, no Difesa, the +6 to third parties). Foundry lets an owner take any effect off
  * his actor, so the active Narrator's client keeps the ones a Narrator put on (`system.narratorStatuses`, a
  * gmOnlyField, written from the hooks, whose writer the server names) and puts them back when their owner takes one
- * off, until a Narrator does. Prone is held by its own flow (knocked-down-guard.ts), a hold's statuses by the hold.
+ * off, until a Narrator does; the owner's click is refused up front, as a courtesy. Prone is held by its own flow (knocked-down-guard.ts), a hold's statuses by the hold.
  */
 import { effectActor as actorOf, isGmUser } from "../authority/hook-writer.js";
+import { refuseOwnerRemoval } from "../authority/status-courtesy.js";
 import { backgroundWrites } from "../authority/serial-queue.js";
 import { statusBackOn } from "../config/statuses.js";
 import { unlinkedTokenActors } from "../settings/rules-settings.js";
@@ -68,5 +69,9 @@ export function registerNarratorStatuses(): void {
     const c = changes as { disabled?: unknown; statuses?: unknown };
     if (c.disabled === true || c.statuses !== undefined) takenOff(effect, userId, NARRATOR_HELD_STATUSES);
   });
+  refuseOwnerRemoval((effect) => {
+    const actor = actorOf(effect);
+    return actor !== null && kept(effect).some((s) => narratorStatusesOf(actor).includes(s));
+  }, "GENESYS.Warn.NarratorStatus");
   Hooks.once("ready", () => { sweepNarratorStatuses(); });
 }

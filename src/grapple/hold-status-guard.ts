@@ -5,6 +5,7 @@
  * the server who wrote, shows it again at once. A Narrator may take it off (his call); the hold's end takes it away.
  * The owner's own client refuses the click up front, with the reason, as a courtesy.
  */
+import { refuseOwnerRemoval } from "../authority/status-courtesy.js";
 import { effectActor, isGmUser } from "../authority/hook-writer.js";
 import { backgroundWrites } from "../authority/serial-queue.js";
 import { serialiseStatusSync, statusBackOn } from "../config/statuses.js";
@@ -45,11 +46,5 @@ export function registerHoldStatusGuard(): void {
     const c = changes as { disabled?: unknown; statuses?: unknown };
     if (c.disabled === true || c.statuses !== undefined) watchActor(effectActor(effect), userId);
   });
-  const refuse = (effect: ActiveEffect.Implementation): boolean => {
-    if (game.user.isGM || !heldMarks(effect)) return true;
-    ui.notifications.warn(game.i18n.localize("GENESYS.Grapple.Warn.StatusHeld"));
-    return false;
-  };
-  Hooks.on("preDeleteActiveEffect", (effect) => refuse(effect));
-  Hooks.on("preUpdateActiveEffect", (effect, changes) => (changes as { disabled?: unknown }).disabled !== true || refuse(effect));
+  refuseOwnerRemoval((effect) => heldMarks(effect) !== null, "GENESYS.Grapple.Warn.StatusHeld");
 }

@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { narratorStatusWritesSettled, narratorStatusesOf, sweepNarratorStatuses } from "../../src/documents/narrator-statuses.js";
 import { settle } from "../combat/helpers.js";
-import { users } from "../foundry/boot.js";
+import { foundryDouble, users } from "../foundry/boot.js";
 import { onClient } from "../foundry/clients.js";
 import { rawStatusOff } from "../foundry/documents.js";
 import { npc, playerId, useCardWorld } from "./helpers.js";
@@ -30,6 +30,19 @@ describe("a status the Narrator placed on a player's hero", () => {
     expect(h.statuses.has("surprised")).toBe(false);
     await settled();
     expect(h.statuses.has("surprised")).toBe(true);
+  });
+
+  it("the owner's ordinary click is refused up front with the reason (the courtesy); a Narrator's goes through", async () => {
+    const h = await hero();
+    await h.toggleStatusEffect("surprised", { active: true });
+    await settled();
+    foundryDouble().notifications.length = 0;
+    await asP(() => h.toggleStatusEffect("surprised", { active: false }));
+    expect(h.statuses.has("surprised")).toBe(true);
+    expect(foundryDouble().notifications.map((n) => n.message)).toContain("GENESYS.Warn.NarratorStatus");
+    await h.toggleStatusEffect("surprised", { active: false });
+    await settled();
+    expect(h.statuses.has("surprised")).toBe(false);
   });
 
   it("switched off from the owner's client: switched on again", async () => {

@@ -43,6 +43,12 @@ async function oldWorld() {
   return { veteran, bandit, token };
 }
 
+/** An effect of a world saved before version 4, prone or not, with the flag that version wrote. */
+function oldEffect(name: string, stunHits: unknown[], prone: boolean): ActiveEffect.CreateData {
+  // The stunHits flag is an older version's, no longer among the declared flags.
+  return { name, statuses: prone ? ["prone"] : [], flags: { "genesys-gdr": { stunHits } } } as unknown as ActiveEffect.CreateData;
+}
+
 describe("world migration", () => {
   it("saves world actors and unlinked token actors in the new shape (token actors into their delta), then records the version", async () => {
     const { veteran, bandit, token } = await oldWorld();
@@ -80,13 +86,13 @@ describe("world migration", () => {
   it("version 4: the hits a prone effect's old stunHits flag held move to system.knockedDown, for every actor type", async () => {
     await double.settings.set("genesys-gdr", "dataVersion", 3);
     const stunned = await createActor({ name: "Stordito", type: "character" });
-    await stunned.createEmbeddedDocuments("ActiveEffect", [{ name: "A terra", statuses: ["prone"], flags: { "genesys-gdr": { stunHits: ["hitA", 7, "hitB"] } } }]);
+    await stunned.createEmbeddedDocuments("ActiveEffect", [oldEffect("A terra", ["hitA", 7, "hitB"], true)]);
     // An npc too (every actor type has the record). The double keeps no effects in a token's delta, so token actors
     // are not tried here; they take the same path (unlinkedTokenActors).
     const wolf = await createActor({ name: "Lupo", type: "npc" });
-    await wolf.createEmbeddedDocuments("ActiveEffect", [{ name: "A terra", statuses: ["prone"], flags: { "genesys-gdr": { stunHits: ["hitC"] } } }]);
+    await wolf.createEmbeddedDocuments("ActiveEffect", [oldEffect("A terra", ["hitC"], true)]);
     const bystander = await createActor({ name: "Passante", type: "character" });
-    await bystander.createEmbeddedDocuments("ActiveEffect", [{ name: "Benedizione", flags: { "genesys-gdr": { stunHits: ["hitD"] } } }]);
+    await bystander.createEmbeddedDocuments("ActiveEffect", [oldEffect("Benedizione", ["hitD"], false)]);
 
     await migrateWorld();
     expect(stunned.system).toMatchObject({ knockedDown: ["hitA", "hitB"] });

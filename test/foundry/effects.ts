@@ -46,7 +46,7 @@ export function rawEffectDelete(effect: ActiveEffect): Promise<ActiveEffect | un
 }
 
 interface HookUser extends WritingUser { name: string; active: boolean }
-type HookGlobals = { Hooks: { callAll(name: string, ...args: unknown[]): boolean }; game: { user: WritingUser; users: { contents: HookUser[] } } };
+type HookGlobals = { Hooks: { callAll(name: string, ...args: unknown[]): boolean; call(name: string, ...args: unknown[]): boolean }; game: { user: WritingUser; users: { contents: HookUser[] } } };
 
 /** The hook on every connected client, each in its own context, with the writer's id last. */
 export async function broadcastHook(name: string, ...args: unknown[]): Promise<void> {
@@ -60,9 +60,11 @@ export async function broadcastHook(name: string, ...args: unknown[]): Promise<v
   }
 }
 
-function callHere(name: string, ...args: unknown[]): void {
+/** A pre-hook on the writing client: a handler answering false cancels the write (v13 API hookEvents.preUpdateDocument,
+ *  preDeleteDocument: "return false to prevent"), as Hooks.call stops there. */
+function callHere(name: string, ...args: unknown[]): boolean {
   const g = globalThis as unknown as HookGlobals;
-  g.Hooks.callAll(name, ...args, g.game.user.id);
+  return g.Hooks.call(name, ...args, g.game.user.id);
 }
 
 /** This client's user, as the _pre* methods receive it. */
@@ -144,7 +146,7 @@ export class ActiveEffect {
     if (!this.parent.isOwner) throw new Error(`lacks permission to update ${this.uuid}`);
     if (!(RAW in options)) {
       if ((await this._preUpdate(changes, options, writingUser())) === false) return undefined;
-      callHere("preUpdateActiveEffect", this, changes, options);
+      if (!callHere("preUpdateActiveEffect", this, changes, options)) return undefined;
     }
     await roundTrip();
     Object.assign(this._data, structuredClone(changes));
@@ -163,7 +165,7 @@ export class ActiveEffect {
     if (!this.parent.isOwner) throw new Error(`lacks permission to delete ${this.uuid}`);
     if (!(RAW in options)) {
       if ((await this._preDelete(options, writingUser())) === false) return undefined;
-      callHere("preDeleteActiveEffect", this, options);
+      if (!callHere("preDeleteActiveEffect", this, options)) return undefined;
     }
     await roundTrip();
     const gone = this.toObject();
