@@ -211,8 +211,10 @@ async function onAttack(requester: Requester, raw: unknown): Promise<IntentOutco
     // A player's claimed distance stands only where nothing can be measured (the theatre of the mind): tokens placed
     // on two scenes (a token named elsewhere to shorten the range) are refused.
     if (!requester.isGM && measured[i] === null && target && isPlaced(actor) && isPlaced(target)) return no("GENESYS.Attack.Warn.OtherScene", { name: target.name });
-    // Nor may they aim at what stands only on scenes they cannot view (another table's fight, the Narrator's preparation).
-    if (!requester.isGM && target && !seenBy(target, requester.user)) return no("GENESYS.Attack.Warn.UnseenTarget", { name: target.name });
+    // Nor may they aim at what stands only on scenes they cannot view (another table's fight, the Narrator's preparation);
+    // where the tokens were measured, that scene is the one they must view (a linked target may stand on several).
+    const scene = places[i]?.scene ?? null;
+    if (!requester.isGM && target && !(scene ? sceneViewableBy(scene, requester.user) : seenBy(target, requester.user))) return no("GENESYS.Attack.Warn.UnseenTarget", { name: target.name });
     targets.push({ actor: target, tokenUuid: t.tokenUuid, name: target?.name ?? "?", distance: measured[i] ?? t.distance, bearing: places[i]?.bearing ?? null });
   }
   const planned = prepareAttack(actor, p.itemId, targets, localize);
@@ -326,7 +328,7 @@ async function measuredPlaces(attacker: GenesysActor, p: AttackPayload): Promise
   for (const t of p.targets) {
     const target = await actorFrom(t.actorUuid);
     const pair = target ? tokensBetween(attacker, named, target, await tokenDocumentFrom(t.tokenUuid)) : null;
-    out.push(pair ? { distance: measuredDistance(...pair), bearing: measuredBearing(...pair) } : { distance: null, bearing: null });
+    out.push(pair ? { distance: measuredDistance(...pair), bearing: measuredBearing(...pair), scene: pair[0].parent } : { distance: null, bearing: null, scene: null });
   }
   return out;
 }
@@ -360,6 +362,8 @@ function tokenOn(actor: GenesysActor, scene: Scene.Implementation, named: TokenD
 interface Measured {
   distance: number | null;
   bearing: number | null;
+  /** The scene both tokens stand on, where they were measured. */
+  scene: Scene.Implementation | null;
 }
 
 /** The attacker's token and the target's, on the scene where the fight is; null when they do not share one. */

@@ -138,6 +138,33 @@ describe("a target on a scene the player cannot view", () => {
   });
 });
 
+describe("a linked target on two scenes", () => {
+  it("is measured on the attacker's scene, and that is the scene the player must view (not any other it stands on)", async () => {
+    const jack = await shooter(undefined, { default: 0, [playerId()]: 3 });
+    const thug = await npc("Scagnozzo");
+    const shared = createScene("Condivisa");
+    shared.ownership = { default: 0, [playerId()]: 1 };
+    const hidden = createScene("Preparazione");
+    placeToken(shared, thug, { actorLink: true, x: 0, y: 0 });
+    // The player's own shooter, an unlinked token the Narrator placed on a scene being prepared.
+    const from = placeToken(hidden, jack, { x: 0, y: 0 }).actor as unknown as GenesysActor | null; // the double's token actor is our configured class
+    if (!from) throw new Error("no token actor");
+    const to = placeToken(hidden, thug, { actorLink: true, x: 300, y: 0 });
+    const pistol = itemId(jack, "Pistola");
+    const shoot = (): Promise<boolean> => asP(async () => {
+      const { attack } = await import("../../src/chat/attack-flow.js");
+      return attack(from, pistol, { targets: [{ actor: thug, tokenUuid: to.uuid, name: thug.name, distance: 4 }], answer: answerFor(from, pistol, { distances: [4] }) });
+    });
+    const since = foundryDouble().notifications.length;
+    dice(7, 8);
+    expect(await shoot()).toBe(false);
+    expect(warningsSince(since)).toContain("GENESYS.Attack.Warn.UnseenTarget");
+    hidden.ownership = { default: 0, [playerId()]: 1 };
+    dice(7, 8);
+    expect(await shoot()).toBe(true);
+  });
+});
+
 describe("§3.2.3 the arc of a player's burst", () => {
   /** The player's gunner and two thugs, 10 m east and 10 m south of him on the active scene (or off every scene): 90°. */
   async function burst(answer: Partial<AttackAnswer>, placed = true): Promise<{ ok: boolean; arc: number | undefined; card: CardMessage | null }> {
