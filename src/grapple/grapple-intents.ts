@@ -287,8 +287,16 @@ async function onContest(requester: Requester, raw: unknown): Promise<IntentOutc
   const updated = readGrapples(scene).map((r) =>
     r.id === record.id ? { ...r, pending: { ...r.pending, [side]: posted.messageId }, attackerDeclaredRound: round ?? r.attackerDeclaredRound } : r,
   );
-  // The hold names the card by the id chosen for it: both are written in the same round.
-  return answerWhile(Promise.all([posted.created, writeGrapples(scene, updated)]), { ok: true, data: { messageId: posted.messageId } });
+  // The hold names the card by the id chosen for it: both are written in the same round. Should the card fail, the
+  // hold is put back as it was, so no declared contest or declared round stands without its card.
+  const written = writeGrapples(scene, updated);
+  const created = posted.created.catch(async (error: unknown) => {
+    await written.catch(() => undefined);
+    const restored = readGrapples(scene).map((r) => (r.id === record.id ? { ...r, pending: { ...r.pending, [side]: record.pending[side] }, attackerDeclaredRound: record.attackerDeclaredRound } : r));
+    await writeGrapples(scene, restored);
+    throw error;
+  });
+  return answerWhile(Promise.all([created, written]), { ok: true, data: { messageId: posted.messageId } });
 }
 
 // ───────────────────────── release ─────────────────────────

@@ -4,7 +4,8 @@
  * rules; later contests, the streak under both A-19 setting values, release, deleted tokens and ended combats; the
  * advantage in the attack plan, the defence limits, movement; and what a hostile player at the console cannot do.
  */
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
+import { gmQueue } from "../../src/authority/serial-queue.js";
 import { sendIntent } from "../../src/authority/intent-channel.js";
 import { onContestAction } from "../../src/chat/contest-flow.js";
 import { contestState } from "../../src/chat/contest-intents.js";
@@ -158,6 +159,25 @@ describe("§2.3.7 a hold between a linked and an unlinked token", () => {
     await asPlayer(() => declareGrappleContest(w.scene.id, record.id, "attacker", { prompt: false }));
     await rollContest(asPlayer, [1, 1], [9, 9]);
     expect(records(w.scene)[0]?.state).toEqual({ status: "held", attackerStreak: 0 });
+  });
+
+  it("a declared contest whose card the server refuses leaves the hold as it was: no pending card, no declared round", async () => {
+    const w = await world();
+    const record = await started(w);
+    const before = records(w.scene)[0];
+    const refused = vi.spyOn(ChatMessage.implementation, "create").mockRejectedValueOnce(new Error("server refused"));
+    const quiet = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    try {
+      await asPlayer(() => declareGrappleContest(w.scene.id, record.id, "attacker", { prompt: false }));
+      await gmQueue.run(() => Promise.resolve());
+    } finally {
+      refused.mockRestore();
+      quiet.mockRestore();
+    }
+    expect(records(w.scene)[0]).toEqual(before);
+    // And the next declaration goes through.
+    await asPlayer(() => declareGrappleContest(w.scene.id, record.id, "attacker", { prompt: false }));
+    expect(records(w.scene)[0]?.pending.attacker).toBe(card().id);
   });
 
   it("the attacker lets go at any time: the record and both statuses go", async () => {
