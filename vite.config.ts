@@ -1,6 +1,6 @@
 import { defineConfig } from "vite";
 
-// One minified ES module bundle for Foundry; everything else in dist/ is assembled by tools/build.mjs.
+// A minified ES module entry for Foundry and its lazily loaded chunks; everything else in dist/ is assembled by tools/build.mjs.
 // Not lib mode: Vite leaves lib-mode ES output unminified.
 export default defineConfig({
   publicDir: false,
@@ -15,8 +15,14 @@ export default defineConfig({
     rolldownOptions: {
       input: "src/genesys.ts",
       preserveEntrySignatures: "strict",
-      // keepNames: Foundry stores a roll's class name in chat messages and keys registered sheets by class name.
-      output: { format: "es", entryFileNames: "genesys.mjs", chunkFileNames: "genesys-[name].mjs", codeSplitting: false, keepNames: true },
+      // What only the Narrator or the self-test runs is a chunk of its own, loaded with import() on first use, from
+      // the system's folder beside the entry (pf2e ships vendor.mjs beside pf2e.mjs the same way). The hash names a
+      // chunk by its content, so a browser never pairs a new entry with an old chunk from its cache.
+      output: { format: "es", entryFileNames: "genesys.mjs", chunkFileNames: "chunks/[name]-[hash].mjs",
+        // Class names only: Foundry stores a roll's class name in chat messages, keys registered sheets by class name and
+        // names an application's render hooks after its classes. Keeping every function's name too cost 9 KB gzip.
+        minify: { compress: { keepNames: { class: true, function: false } }, mangle: { keepNames: { class: true, function: false } } },
+      },
     },
   },
 });

@@ -37,7 +37,7 @@ import { registerDice } from "./dice/genesys-roll.js";
 import { migrateWorld, registerMigrationSetting } from "./migration.js";
 import { registerRulesSettings } from "./settings/rules-settings.js";
 import { registerCreationSettings } from "./settings/creation-settings.js";
-import { registerSelfTest } from "./selftest/quench.js";
+import { registerSelfTest } from "./selftest/register.js";
 import { registerTime } from "./time/register-time.js";
 import { registerHazards } from "./tools/hazard-intents.js";
 import { registerSealedToolCards } from "./tools/tool-card.js";

@@ -11,7 +11,7 @@ import { GenesysCombat } from "../documents/combat.js";
 import { isGenesysCombatant, type GenesysCombatant } from "../documents/combatant.js";
 import { TRACKER_TEMPLATE, trackerView } from "./combat-view.js";
 import { focusTargetsOf, promptDeclaration, promptReplacement } from "./maneuver-dialog.js";
-import { encounterOdds } from "../encounter/encounter-odds.js";
+import { encounterOdds } from "../encounter/open-encounter-odds.js";
 import { GenesysActor } from "../documents/actor.js";
 import { grappleFrom } from "../grapple/grapple-entry.js";
 import { guarded } from "./guarded.js";

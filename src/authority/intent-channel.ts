@@ -121,6 +121,24 @@ function admit(user: User.Stored): IntentResult | (() => void) {
   };
 }
 
+let loadHandlers: (() => Promise<unknown>) | null = null;
+let handlersLoaded: Promise<unknown> | null = null;
+
+/**
+ * Where the Narrator's handlers come from: a chunk of their own (narrator.ts), which no player's browser loads. The
+ * entry names it at init; a GM's client loads it at ready, and in any case before its first intent.
+ */
+export function setNarratorHandlers(load: () => Promise<unknown>): void {
+  loadHandlers = load;
+  handlersLoaded = null;
+}
+
+/** Resolves once the Narrator's handlers are registered on this client (loading them the first time). */
+export function narratorHandlers(): Promise<unknown> {
+  handlersLoaded ??= loadHandlers ? loadHandlers() : Promise.resolve();
+  return handlersLoaded;
+}
+
 /** Registers what the GM's client does with one kind of intent. */
 export function registerIntent(kind: string, handler: IntentHandler): void {
   handlers.set(kind, handler);
@@ -187,17 +205,14 @@ function failure(error: unknown): IntentResult {
  * answered early becomes `late`.
  */
 function dispatch(requester: Requester, intent: Pick<StoredIntent, "kind" | "payload">): { answer: Promise<IntentResult>; done: Promise<IntentResult | null> } {
-  const handler = handlers.get(intent.kind);
-  if (!handler) {
-    const unknown = Promise.resolve(refuse("GENESYS.Authority.Unknown", { kind: intent.kind }));
-    return { answer: unknown, done: Promise.resolve(null) };
-  }
   let answer: (result: IntentResult) => void = () => undefined;
   const early = new Promise<IntentResult>((resolve) => { answer = resolve; });
   const done = gmQueue.run(async (): Promise<IntentResult | null> => {
     let outcome: IntentOutcome;
     try {
-      outcome = await handler(requester, intent.payload);
+      await narratorHandlers();
+      const handler = handlers.get(intent.kind);
+      outcome = handler ? await handler(requester, intent.payload) : refuse("GENESYS.Authority.Unknown", { kind: intent.kind });
     } catch (error) {
       console.error(`GeneSys GdR | intent ${intent.kind} failed`, error);
       answer(failure(error));

@@ -34,7 +34,6 @@ import { knownRoll } from "../documents/known-roll.js";
 import { GenesysActor } from "../documents/actor.js";
 import { liftDive, proneAfterDive } from "../documents/dive-prone.js";
 import { liftProne, startLayProne } from "../documents/stun-prone.js";
-import { prepareCheck, type CheckRefusal } from "../dice/check-request.js";
 import { playerAdvantageRefusal, type AdvantageKey } from "../rules/attack.js";
 import { RulesError } from "../rules/errors.js";
 import { rulesOptions } from "../settings/rules-settings.js";
@@ -46,22 +45,10 @@ import { assertCreated } from "./authored.js";
 import { openSealed, playerChosenNames, sealedCardOf, startPostSealed, startReseal } from "./sealed-card.js";
 import { cardMode, cardRecipients } from "./card-visibility.js";
 import { defencePlan } from "./defence-plan.js";
+import { CARD_INTENTS } from "./card-intent-kinds.js";
+import { actorFrom, isActorUuid as isUuid } from "../documents/actor-from.js";
+import { stunBonus } from "./stun-bonus.js";
 
-export const CARD_INTENTS = {
-  attack: "card.attack",
-  defend: "card.defend",
-  static: "card.static",
-  damage: "card.damage",
-  apply: "card.apply",
-  undo: "card.undo",
-  /** The Narrator's: a row's hit into the tokens they selected (token-hits.ts). */
-  applyTokens: "card.applyTokens",
-  undoToken: "card.undoToken",
-  /** §3.2.2 the target's stun check (its owner's dice). */
-  stun: "card.stun",
-  /** The Narrator's: a claim on a row struck, or restored (card-claims.ts). */
-  strike: "card.strike",
-} as const;
 
 const no = (warning: string, data?: Record<string, string>): IntentResult => (data ? { ok: false, warning, data } : { ok: false, warning });
 const INVALID = no("GENESYS.Authority.Invalid");
@@ -70,19 +57,6 @@ const localize = (key: string): string => game.i18n.localize(key);
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 const isString = (v: unknown): v is string => typeof v === "string";
 const isId = (v: unknown): v is string => typeof v === "string" && /^[A-Za-z0-9]{1,64}$/.test(v);
-const isUuid = (v: unknown): v is string => typeof v === "string" && v.length <= 200 && /^(Actor|Scene)\.[A-Za-z0-9.]+$/.test(v);
-
-/** The actor behind a uuid (world actor or token actor), or null when it was deleted or is not one of ours. */
-export async function actorFrom(uuid: string): Promise<GenesysActor | null> {
-  if (!isUuid(uuid)) return null;
-  try {
-    // Checked above to have the "Actor." or "Scene." shape fromUuid resolves.
-    const doc: unknown = await foundry.utils.fromUuid(uuid as `Actor.${string}`);
-    return doc instanceof GenesysActor ? doc : null;
-  } catch {
-    return null;
-  }
-}
 
 /** Whether the server's permission test lets this requester act for the actor. */
 function mayAct(requester: Requester, actor: GenesysActor): boolean {
@@ -617,16 +591,6 @@ async function onUndo(requester: Requester, raw: unknown): Promise<IntentOutcome
 
 // ───────────────────────── §3.2.2 stun ─────────────────────────
 
-/**
- * What the stun check adds to its 2D10: the victim's Forza with its condition penalty and its effects, as for any
- * check on a characteristic (§1.7.1, through prepareCheck); a refusal when the victim cannot roll at all.
- */
-export function stunBonus(target: GenesysActor, difficulty: number): { ok: true; bonus: number } | { ok: false; refusal: CheckRefusal } {
-  const request = prepareCheck(target, { characteristic: "strength", difficulty }, localize);
-  if (!request.ok) return request;
-  const { grade, modifiers, conditionPenalty } = request.plan;
-  return { ok: true, bonus: grade + modifiers + conditionPenalty };
-}
 
 /**
  * §3.2.2 the stun check of a hit that stands: the victim's owner sends the 2D10; this client adds Forza, decides

@@ -14,9 +14,8 @@ import { modifierEvent } from "../input/roll-modifiers.js";
 import { asElement } from "../compat/dom.js";
 import { isCardAction, onCardAction } from "./attack-flow.js";
 import { ATTACK_FLAG, NO_VIEWER, SYSTEM_SCOPE, readAttackState } from "./attack-card.js";
-import { registerCardIntents } from "./card-intents.js";
 import { authoredByGm, cardState, currentViewer, renderCard, type CardMessage } from "./card-render.js";
-import { decorateSealedCard, registerSealedCards, registerSealedKind } from "./sealed-card.js";
+import { decorateSealedCard, registerSealedKind } from "./sealed-card.js";
 import { standAsideFor } from "../dice/dice-so-nice.js";
 import { cardRolls } from "./card-rolls.js";
 import { contestState } from "./contest-intents.js";
@@ -94,14 +93,12 @@ function registerSealedAttack(): void {
   });
 }
 
-/** Registers the chat hook and the card's intents. Call at init. */
+/** Registers the chat hook (the card's intents are the Narrator's side, narrator.ts). Call at init. */
 export function registerChatCards(): void {
   Hooks.on("renderChatMessageHTML", (message, html) => {
     void guarded(false, () => decorateAttackCard(message, html));
   });
-  registerCardIntents();
   // An attack card's dice are thrown by whoever rolled them (attack-flow.ts), so Dice So Nice's message hooks do not.
   standAsideFor((message) => authoredByGm(message) && (message.getFlag(SYSTEM_SCOPE, ATTACK_FLAG) !== undefined || contestState(message) !== null));
-  registerSealedCards();
   registerSealedAttack();
 }

@@ -7,7 +7,7 @@ import { defaultOpponentChoice, type SideChoice } from "./contest-opponent.js";
 import { skillByKey } from "../data/item/skill.js";
 import { isCharacteristic, show } from "../dice/check-request.js";
 import { GenesysActor } from "../documents/actor.js";
-import { actorFrom } from "./card-intents.js";
+import { actorFrom } from "../documents/actor-from.js";
 import { contest, targetedOpponent } from "./contest-flow.js";
 
 function warn(key: string, data: Record<string, string> = {}): null {

@@ -13,7 +13,7 @@ import { messageAudience, showDice } from "../dice/dice-so-nice.js";
 import { GenesysActor } from "../documents/actor.js";
 import { authoredByGm, type CardMessage } from "./authored.js";
 import { ownedActor } from "./card-render.js";
-import { actorFrom } from "./card-intents.js";
+import { actorFrom } from "../documents/actor-from.js";
 import { CONTEST_INTENTS, contestPlan, contestState, registerContestIntents, renderContest, type ContestSideRequest, type ContestStartPayload } from "./contest-intents.js";
 import { type ContestState, type ContestViewer, type SideId } from "./contest-card.js";
 
@@ -178,10 +178,9 @@ export async function decorateContestCard(message: CardMessage, html: HTMLElemen
   return true;
 }
 
-/** Registers the contest card's chat hook and intents. Call at init. */
+/** Registers the contest card's chat hook (the intents: narrator.ts). Call at init. */
 export function registerContestCards(): void {
   Hooks.on("renderChatMessageHTML", (message, html) => {
     void guarded(false, () => decorateContestCard(message, html));
   });
-  registerContestIntents();
 }

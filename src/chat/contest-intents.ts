@@ -15,7 +15,7 @@ import { isAdvantaged } from "../rules/increment.js";
 import type { CharacteristicKey } from "../rules/types.js";
 import { SYSTEM_SCOPE } from "./attack-card.js";
 import { assertCreated, authoredByGm, type CardMessage } from "./authored.js";
-import { actorFrom } from "./card-intents.js";
+import { actorFrom } from "../documents/actor-from.js";
 import { defaultOpponentChoice, sameChoice } from "./contest-opponent.js";
 import {
   CONTEST_CARD_TEMPLATE,

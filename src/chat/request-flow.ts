@@ -16,7 +16,7 @@ import { openRequestSecret, renderRequestCard, requestStateOf, type RequestState
 import { REQUEST_INTENTS, postRequest, registerRequestIntents, requestPlan, rowActor, type RequestRecipient } from "./request-intents.js";
 import { defaultRecipients, recipientOf, requestCandidates, type RequestCandidate } from "./request-recipients.js";
 import { readRequestedCheck, type RequestedCheckSpec } from "./request-spec.js";
-import { actorFrom } from "./card-intents.js";
+import { actorFrom } from "../documents/actor-from.js";
 import type { MovementLink } from "../documents/movement-check.js";
 
 const warn = (key: string, data: Record<string, string> = {}): false => {
@@ -155,10 +155,9 @@ export async function askForCheck(initial: unknown, options: AskOptions = {}): P
   return answer ? postRequest({ ...answer, ...link }) : null;
 }
 
-/** The render hook and the intents. Call at init. */
+/** The render hook (the intents: narrator.ts). Call at init. */
 export function registerRequestCards(): void {
   Hooks.on("renderChatMessageHTML", (message, html) => {
     void guarded(false, () => decorateRequestCard(message, html));
   });
-  registerRequestIntents();
 }

@@ -22,7 +22,7 @@ import { incrementFromCheck } from "../rules/increment.js";
 import type { CharacteristicKey } from "../rules/types.js";
 import { assertCreated, authoredByGm, type CardMessage } from "./authored.js";
 import { linkedRow, readMovementLink, recordLinkedCheck, type MovementLink } from "../documents/movement-check.js";
-import { actorFrom } from "./card-intents.js";
+import { actorFrom } from "../documents/actor-from.js";
 import {
   NO_REQUEST_VIEWER,
   REQUEST_FLAG,

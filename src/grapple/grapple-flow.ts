@@ -13,7 +13,7 @@ import { SYSTEM_SCOPE } from "../chat/attack-card.js";
 import { authoredByGm, type CardMessage } from "../chat/authored.js";
 import { ownedActor } from "../chat/card-render.js";
 import { GRAPPLE_CARD_FLAG } from "./grapple-card.js";
-import { GRAPPLE_INTENTS, registerGrappleIntents } from "./grapple-intents.js";
+import { GRAPPLE_INTENTS } from "./grapple-intent-kinds.js";
 import { registerHoldStatusGuard } from "./hold-status-guard.js";
 import { grappleOfActor, grappleOfToken, readGrapples, sceneNamed, sceneOfToken, type GrappleRecord } from "./grapple-state.js";
 
@@ -175,11 +175,10 @@ export async function decorateGrappleCard(message: CardMessage, html: HTMLElemen
   return true;
 }
 
-/** Registers the grapple card's chat hook and the intents. Call at init. */
+/** Registers the grapple card's chat hook and the hold's status guard (the intents: narrator.ts). Call at init. */
 export function registerGrapple(): void {
   Hooks.on("renderChatMessageHTML", (message, html) => {
     void guarded(false, () => decorateGrappleCard(message, html));
   });
-  registerGrappleIntents();
   registerHoldStatusGuard();
 }

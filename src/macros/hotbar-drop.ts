@@ -5,7 +5,7 @@
  * user with the same name and command is reused. Other drops are core's.
  */
 import { guarded } from "../applications/guarded.js";
-import { actorFrom } from "../chat/card-intents.js";
+import { actorFrom } from "../documents/actor-from.js";
 import { skillByKey } from "../data/item/skill.js";
 import { WeaponModel } from "../data/item/weapon.js";
 import type { GenesysActor } from "../documents/actor.js";

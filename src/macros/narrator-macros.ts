@@ -10,9 +10,8 @@ import { WeaponModel } from "../data/item/weapon.js";
 import { GenesysActor } from "../documents/actor.js";
 import { isCharacteristic } from "../dice/check-request.js";
 import { openTimeDialog } from "../applications/time-dialog.js";
-import { narratorTools } from "../tools/selected-tools.js";
-import { hazardTools } from "../tools/hazard-tools.js";
-import { encounterOdds } from "../encounter/encounter-odds.js";
+import { hazardTools, narratorTools } from "../tools/narrator-tools.js";
+import { encounterOdds } from "../encounter/open-encounter-odds.js";
 import { grappleSelected } from "../grapple/grapple-entry.js";
 
 const warn = (key: string, data: Record<string, string> = {}): void => void ui.notifications.warn(game.i18n.format(key, data));

@@ -31,4 +31,4 @@ export * from "./advanced/surprise.js";
 export * from "./advanced/stun.js";
 export * from "./advanced/animals.js";
 export * from "./advanced/venom-fever.js";
-export * from "./sim/index.js";
+// The fight simulator (sim/) is not a rule of the book: it loads with the encounter odds, on first use.

@@ -12,7 +12,7 @@ import { releaseHold, startGrapple, holdOf } from "../grapple/grapple-flow.js";
 import { grappleBlocksMovement } from "../grapple/grapple-movement.js";
 import { SEAL_REVEAL_INTENT, openSealed, sealedCardOf } from "../chat/sealed-card.js";
 import { attack, cardState, onCardAction, type CardAction, type CardMessage } from "../chat/attack-flow.js";
-import { CARD_INTENTS } from "../chat/card-intents.js";
+import { CARD_INTENTS } from "../chat/card-intent-kinds.js";
 import { contestState, onContestAction } from "../chat/contest-flow.js";
 import { openRequestSecret, requestStateOf } from "../chat/request-card.js";
 import { rollRequestRow } from "../chat/request-flow.js";

@@ -1,7 +1,5 @@
 /**
- * The in-Foundry self-test, for whoever has the community's Quench module (github.com/Ethaks/FVTT-Quench): on Quench's
- * "quenchReady" hook (fired in its "setup", after our "init") the batch "genesys-gdr.flows" is registered; without
- * Quench nothing else happens. Run from the active Narrator's client, the batch plays the system's main flows in the
+ * The in-Foundry self-test's batch, loaded only once Quench is ready (register.ts). Run from the active Narrator's client, the batch plays the system's main flows in the
  * real world (flows.ts), in scratch documents it removes at the end even when a test fails (scratch.ts).
  *
  * Quench's context is typed here with only what the batch uses; no dependency on Quench's own types.
@@ -44,8 +42,8 @@ import { describeFailures, Scratch, type SelfTestWorld } from "./scratch.js";
 import type { GenesysActor } from "../documents/actor.js";
 import type { GenesysItem } from "../documents/item.js";
 
-export const SELF_TEST_BATCH = "genesys-gdr.flows";
-export const SELF_TEST_NAME = "GeneSys GdR: main flows";
+export { SELF_TEST_BATCH, SELF_TEST_NAME, type QuenchLike } from "./register.js";
+import { SELF_TEST_BATCH, SELF_TEST_NAME, type QuenchLike } from "./register.js";
 /** Mocha's default of 2 s is far too short for documents written through a real server. */
 export const SELF_TEST_TIMEOUT_MS = 60_000;
 
@@ -65,36 +63,11 @@ export interface QuenchContext {
   assert: Assert;
 }
 
-export interface QuenchLike {
-  registerBatch(key: string, fn: (context: QuenchContext) => void, options: { displayName: string }): void;
-}
-
-function isQuench(value: unknown): value is QuenchLike {
-  // A non-null object, read for the one member a batch registration needs.
-  return typeof value === "object" && value !== null && typeof (value as { registerBatch?: unknown }).registerBatch === "function";
-}
-
-/** Where the "quenchReady" listener goes: Foundry's Hooks, or a test's own. */
-export interface HookRegistry {
-  on(hook: "quenchReady", fn: (quench: unknown) => void): unknown;
-}
-
-export interface SelfTestOptions {
-  hooks?: HookRegistry;
-  /** The Foundry operations the batch uses, made when a run starts (tests pass the double's). */
-  world?: () => SelfTestWorld;
-}
-
-/** Registers the batch with Quench, once Quench says it is ready; call at init. Without Quench nothing happens. */
-export function registerSelfTest(options: SelfTestOptions = {}): void {
-  const hooks: HookRegistry = options.hooks ?? Hooks;
-  const world = options.world ?? foundryWorld;
-  hooks.on("quenchReady", (quench) => {
-    if (!isQuench(quench)) return;
-    quench.registerBatch(SELF_TEST_BATCH, (context) => {
-      flowsBatch(context, world);
-    }, { displayName: SELF_TEST_NAME });
-  });
+/** Registers the batch with Quench (register.ts calls it once Quench is ready and this module is loaded). */
+export function registerFlowsBatch(quench: QuenchLike, world: () => SelfTestWorld = foundryWorld): void {
+  quench.registerBatch(SELF_TEST_BATCH, (context) => {
+    flowsBatch(context, world);
+  }, { displayName: SELF_TEST_NAME });
 }
 
 /** The batch's suites and tests, registered with Quench's Mocha when the user starts a run. */

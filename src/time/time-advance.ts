@@ -5,7 +5,7 @@
  * leaves its answers here for the advance it is about to make, so that the one advance is applied once, by this hook.
  */
 import { SerialQueue } from "../authority/serial-queue.js";
-import { actorFrom } from "../chat/card-intents.js";
+import { actorFrom } from "../documents/actor-from.js";
 import { assertCreated } from "../chat/authored.js";
 import { GenesysActor } from "../documents/actor.js";
 import { SYSTEM_ID } from "../settings/rules-settings.js";

@@ -7,7 +7,7 @@
  */
 import { answerWhile, registerIntent, requestIntent, type IntentOutcome, type IntentResult, type Requester } from "../authority/intent-channel.js";
 import { authoredByGm } from "../chat/authored.js";
-import { actorFrom } from "../chat/card-intents.js";
+import { actorFrom } from "../documents/actor-from.js";
 import { SYSTEM_ID } from "../settings/rules-settings.js";
 import { readTimeCard, renderTimeCard, TIME_CARD_FLAG, type TimeCardState } from "./time-card.js";
 import { expectAdvance, timeQueue } from "./time-advance.js";

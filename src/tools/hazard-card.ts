@@ -7,7 +7,7 @@
  * client opens, with only the victims' names beside it.
  */
 import { openBox } from "../authority/seal.js";
-import { actorFrom } from "../chat/card-intents.js";
+import { actorFrom } from "../documents/actor-from.js";
 import { playerChosenNames, postSealed, registerSealedKind, sealContext, sealedCardOf, type SealedCard } from "../chat/sealed-card.js";
 import { applyMessageMode } from "../compat/message-mode.js";
 import { SYSTEM_ID } from "../settings/rules-settings.js";

@@ -9,7 +9,7 @@
  */
 import { answerWhile, registerIntent, requestIntent, type IntentOutcome, type IntentResult, type Requester } from "../authority/intent-channel.js";
 import { authoredByGm } from "../chat/authored.js";
-import { actorFrom } from "../chat/card-intents.js";
+import { actorFrom } from "../documents/actor-from.js";
 import { asElement } from "../compat/dom.js";
 import { currentMessageMode } from "../compat/message-mode.js";
 import { startLayProne, startLiftProne } from "../documents/stun-prone.js";

@@ -10,7 +10,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { sendIntent } from "../../src/authority/intent-channel.js";
 import { onCardAction } from "../../src/chat/attack-flow.js";
 import { ATTACK_CARD_TEMPLATE, applyCardEvent, attackCardContext, readAttackState, type CardLocalizer, type CardViewer } from "../../src/chat/attack-card.js";
-import { CARD_INTENTS } from "../../src/chat/card-intents.js";
+import { CARD_INTENTS } from "../../src/chat/card-intent-kinds.js";
 import { GenesysActor } from "../../src/documents/actor.js";
 import { translations } from "../applications/sheet-fixtures.js";
 import { animalOf, createActor, personOf } from "../documents/helpers.js";

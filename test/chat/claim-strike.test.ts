@@ -9,7 +9,7 @@ import { sendIntent } from "../../src/authority/intent-channel.js";
 import { applyCardEvent, attackCardContext, type AttackRow, type AttackCardState } from "../../src/chat/attack-card.js";
 import { onCardAction } from "../../src/chat/attack-flow.js";
 import { rollClaims } from "../../src/chat/card-claims.js";
-import { CARD_INTENTS } from "../../src/chat/card-intents.js";
+import { CARD_INTENTS } from "../../src/chat/card-intent-kinds.js";
 import type { CardMessage } from "../../src/chat/card-render.js";
 import { advantageBonus } from "../../src/rules/attack.js";
 import { GenesysActor } from "../../src/documents/actor.js";

@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { sendIntent } from "../../src/authority/intent-channel.js";
 import { attack, onCardAction } from "../../src/chat/attack-flow.js";
 import type { AttackRow } from "../../src/chat/attack-card.js";
-import { CARD_INTENTS } from "../../src/chat/card-intents.js";
+import { CARD_INTENTS } from "../../src/chat/card-intent-kinds.js";
 import { defaultAnswer, prepareAttack } from "../../src/dice/attack-roll.js";
 import { GenesysActor } from "../../src/documents/actor.js";
 import { defenceDived, proneAfterDive } from "../../src/documents/dive-prone.js";

@@ -9,7 +9,7 @@ import { fromBase64 } from "../../src/authority/cipher.js";
 import { openBox } from "../../src/authority/seal.js";
 import { SEAL_INTENTS, forgetKeysInMemory, heldKey, heldKeys, keyText, parseKeyText, ringText } from "../../src/authority/seal-key.js";
 import { onCardAction } from "../../src/chat/attack-flow.js";
-import { CARD_INTENTS } from "../../src/chat/card-intents.js";
+import { CARD_INTENTS } from "../../src/chat/card-intent-kinds.js";
 import { cardState } from "../../src/chat/card-render.js";
 import { decorateAttackCard } from "../../src/chat/chat-hooks.js";
 import { SEAL_REVEAL_INTENT, decorateSealedCard, readSealedCard, sealContext, sealedCardOf } from "../../src/chat/sealed-card.js";

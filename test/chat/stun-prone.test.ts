@@ -8,7 +8,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { sendIntent } from "../../src/authority/intent-channel.js";
 import { attack, onCardAction } from "../../src/chat/attack-flow.js";
 import { attackCardContext } from "../../src/chat/attack-card.js";
-import { CARD_INTENTS } from "../../src/chat/card-intents.js";
+import { CARD_INTENTS } from "../../src/chat/card-intent-kinds.js";
 import type { CardMessage } from "../../src/chat/card-render.js";
 import { defaultAnswer, prepareAttack } from "../../src/dice/attack-roll.js";
 import { GenesysActor } from "../../src/documents/actor.js";

@@ -8,7 +8,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ATTACK_DIALOG_TEMPLATE, attackDialogContext, chooserLimit, limitChoices, parseAttackForm, readForm, type FormValues } from "../../src/applications/attack-dialog.js";
 import { sendIntent } from "../../src/authority/intent-channel.js";
-import { CARD_INTENTS } from "../../src/chat/card-intents.js";
+import { CARD_INTENTS } from "../../src/chat/card-intent-kinds.js";
 import { attack } from "../../src/chat/attack-flow.js";
 import { availableRolls, defaultAnswer, prepareAttack, readAttackAnswer, specifyAttack, type AttackPlan } from "../../src/dice/attack-roll.js";
 import type { GenesysActor } from "../../src/documents/actor.js";

@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { sendIntent } from "../../src/authority/intent-channel.js";
 import { onCardAction } from "../../src/chat/attack-flow.js";
 import type { AttackRow } from "../../src/chat/attack-card.js";
-import { CARD_INTENTS } from "../../src/chat/card-intents.js";
+import { CARD_INTENTS } from "../../src/chat/card-intent-kinds.js";
 import type { GenesysActor } from "../../src/documents/actor.js";
 import type { GenesysCombat } from "../../src/documents/combat.js";
 import type { GenesysCombatant } from "../../src/documents/combatant.js";

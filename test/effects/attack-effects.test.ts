@@ -9,7 +9,7 @@ import { effectChangesData, type EffectChange } from "../../src/compat/effect-ch
 import { ATTACK_DIALOG_TEMPLATE, DEFENCE_DIALOG_TEMPLATE, attackDialogContext, attackPreview, bindDefenceEffects, defenceDialogContext, defenceSetup } from "../../src/applications/attack-dialog.js";
 import { onCardAction } from "../../src/chat/attack-flow.js";
 import type { AttackRow } from "../../src/chat/attack-card.js";
-import { CARD_INTENTS } from "../../src/chat/card-intents.js";
+import { CARD_INTENTS } from "../../src/chat/card-intent-kinds.js";
 import { defencePlan } from "../../src/chat/defence-plan.js";
 import { renderCard } from "../../src/chat/card-render.js";
 import { NO_VIEWER } from "../../src/chat/attack-card.js";

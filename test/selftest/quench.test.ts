@@ -12,7 +12,8 @@ import { resetIntentMemory } from "../../src/authority/intent-channel.js";
 import { currentMessageMode } from "../../src/compat/message-mode.js";
 import type { GenesysActor } from "../../src/documents/actor.js";
 import { ACTOR_TYPES, ITEM_TYPES, rollEveryMode } from "../../src/selftest/flows.js";
-import { registerSelfTest, SELF_TEST_BATCH, SELF_TEST_NAME, type QuenchContext, type QuenchLike } from "../../src/selftest/quench.js";
+import { SELF_TEST_BATCH, SELF_TEST_NAME, type QuenchContext, type QuenchLike } from "../../src/selftest/quench.js";
+import { registerSelfTest, selfTestRegistered } from "../../src/selftest/register.js";
 import { SCRATCH_PREFIX, Scratch, type SelfTestWorld } from "../../src/selftest/scratch.js";
 import { asPlayer, bootSystem, foundryDouble } from "../foundry/boot.js";
 import { resetNetwork } from "../foundry/clients.js";
@@ -49,6 +50,7 @@ async function runBatch(world: SelfTestWorld): Promise<RunReport> {
   registerSelfTest({ hooks: registry, world: () => world });
   const quench = fakeQuench();
   registry.fire(quench);
+  await selfTestRegistered();
   const batch = quench.batches.get(SELF_TEST_BATCH);
   if (!batch) throw new Error("the batch was not registered");
   const shim = mochaShim();
@@ -103,20 +105,22 @@ describe("registration", () => {
     expect(snapshot(doubleWorld())).toEqual(before);
   });
 
-  it("registering the batch with Quench runs nothing either: the world is made only when a run starts", () => {
+  it("registering the batch with Quench runs nothing either: the world is made only when a run starts", async () => {
     const registry = hooks();
     let worlds = 0;
     registerSelfTest({ hooks: registry, world: () => { worlds++; return doubleWorld(); } });
     const quench = fakeQuench();
     registry.fire(quench);
+    await selfTestRegistered();
     expect([...quench.batches.keys()]).toEqual([SELF_TEST_BATCH]);
     expect(quench.batches.get(SELF_TEST_BATCH)?.displayName).toBe(SELF_TEST_NAME);
     expect(worlds).toBe(0);
   });
 
-  it("the system's init wiring registers it on Foundry's Hooks", () => {
+  it("the system's init wiring registers it on Foundry's Hooks", async () => {
     const quench = fakeQuench();
     foundryDouble().hooks.callAll("quenchReady", quench);
+    await selfTestRegistered();
     expect(quench.batches.get(SELF_TEST_BATCH)?.displayName).toBe("GeneSys GdR: main flows");
   });
 });

@@ -3,7 +3,7 @@
  * the sheet shows, which for an unlinked token's sheet is that token's own actor.
  */
 import { GenesysActor } from "../../documents/actor.js";
-import { reactionForActor } from "../../tools/selected-tools.js";
+import { reactionForActor } from "../../tools/narrator-tools.js";
 import { guarded } from "../guarded.js";
 
 export async function onNpcReaction(this: { document: unknown }, _event: PointerEvent, _target: HTMLElement): Promise<void> {
