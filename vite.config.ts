@@ -14,7 +14,7 @@ export default defineConfig({
     modulePreload: false,
     rolldownOptions: {
       input: "src/genesys.ts",
-      preserveEntrySignatures: "strict",
+      preserveEntrySignatures: "allow-extension",
       // What only the Narrator or the self-test runs is a chunk of its own, loaded with import() on first use, from
       // the system's folder beside the entry (pf2e ships vendor.mjs beside pf2e.mjs the same way). The hash names a
       // chunk by its content, so a browser never pairs a new entry with an old chunk from its cache.

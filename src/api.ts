@@ -5,7 +5,7 @@
  */
 import * as rules from "./rules/index.js";
 import type { GenesysActorRef, GenesysApi, GenesysAttackRequest, GenesysCheckRequest, GenesysCounterChange, GenesysDamageRequest, GenesysRequestCheck, GenesysTimeRequest } from "./api-contract.js";
-import { requestTimePasses } from "./time/time-intents.js";
+import { lazily } from "./load/lazily.js";
 import { PASTIMES } from "./time/time-plan.js";
 import { guarded } from "./applications/guarded.js";
 import { attack as attackFlow } from "./chat/attack-flow.js";
@@ -26,7 +26,11 @@ import { CURRENT_DATA_VERSION, migrateWorld } from "./migration.js";
 import { RulesError } from "./rules/errors.js";
 import { rulesOptions } from "./settings/rules-settings.js";
 
+/** Time passing is the Narrator's: it loads with his side. */
+const requestTimePasses = lazily(() => import("./time/time-intents.js"), "requestTimePasses");
+
 type RulesModule = typeof rules;
+
 declare module "./api-contract.js" {
   // The public declarations leave the engine's functions untyped; the system's own code sees their signatures.
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declaration merging adds the members

@@ -16,12 +16,8 @@ import { GenesysActor } from "./documents/actor.js";
 import { GenesysItem } from "./documents/item.js";
 import { GenesysActiveEffect } from "./effects/active-effect.js";
 import { registerBulkyGearSetting } from "./effects/bulky-gear-setting.js";
-import { clearStaleIntents, registerIntentChannel } from "./authority/intent-channel.js";
-import { registerProtectedEdit } from "./authority/protected-edit.js";
-import { registerOwnerActions } from "./authority/owner-actions.js";
-import { sweepNarratorEffects } from "./authority/effect-approvals.js";
-import { registerStudyIntents } from "./study/study-intents.js";
-import { registerSealKey } from "./authority/seal-key.js";
+import { narratorHandlers, registerIntentChannel, setNarratorHandlers } from "./authority/intent-channel.js";
+import { registerOwnerActions } from "./authority/owner-requests.js";
 import { registerCombat } from "./documents/register-combat.js";
 import { registerChatCards } from "./chat/chat-hooks.js";
 import { registerContestCards } from "./chat/contest-flow.js";
@@ -34,13 +30,12 @@ import { registerHotbarDrop } from "./macros/hotbar-drop.js";
 import { registerSealKeyMenu } from "./applications/seal-key-config.js";
 import { registerBabele } from "./i18n/babele.js";
 import { registerDice } from "./dice/genesys-roll.js";
-import { migrateWorld, registerMigrationSetting } from "./migration.js";
+import { registerMigrationSetting } from "./migration.js";
 import { registerRulesSettings } from "./settings/rules-settings.js";
 import { registerCreationSettings } from "./settings/creation-settings.js";
 import { registerSelfTest } from "./selftest/register.js";
 import { registerTime } from "./time/register-time.js";
-import { registerHazards } from "./tools/hazard-intents.js";
-import { registerSealedToolCards } from "./tools/tool-card.js";
+import { registerHazardCards } from "./tools/hazard-chat.js";
 import { registerRequestCards } from "./chat/request-flow.js";
 import { listenToGcheckClicks, registerGcheckEnricher } from "./enrichers/gcheck.js";
 import { registerRollKeybindings } from "./input/roll-modifiers.js";
@@ -60,10 +55,8 @@ Hooks.once("init", () => {
   registerTokenRuler();
   addStatusEffects(genesysStatusEffects());
   registerIntentChannel();
-  registerProtectedEdit();
+  setNarratorHandlers(() => import("./narrator.js").then((side) => { side.registerNarratorSide(); }));
   registerOwnerActions();
-  registerStudyIntents();
-  registerSealKey();
   registerChatCards();
   registerRequestCards();
   registerGcheckEnricher();
@@ -82,20 +75,19 @@ Hooks.once("init", () => {
   registerMigrationSetting();
   registerSelfTest();
   registerTime();
-  registerHazards();
-  registerSealedToolCards();
+  registerHazardCards();
   registerRollKeybindings();
   registerLastChoices();
   registerSceneControls();
   game.genesys = createApi();
 });
 
+// A Narrator's client loads his side before the world is up (narrator.ts); a player's never does.
+Hooks.once("setup", () => {
+  if (game.user.isGM) void narratorHandlers().catch((error: unknown) => { console.error("GeneSys GdR | the Narrator's side could not be loaded", error); });
+});
+
 Hooks.once("ready", () => {
   registerHotbarDrop();
   listenToGcheckClicks();
-  // Then what players changed of the Narrator's effects while no Narrator was connected is put back.
-  void migrateWorld()
-    .then(() => sweepNarratorEffects())
-    .catch((error: unknown) => { console.error("GeneSys GdR | migration or effect sweep failed", error); });
-  void clearStaleIntents();
 });

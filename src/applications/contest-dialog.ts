@@ -5,7 +5,7 @@
  * disabled here and replaced on the Narrator's client anyway.
  */
 import { asForm } from "../compat/dom.js";
-import { advantagedBy, contestPlan } from "../chat/contest-intents.js";
+import { advantagedBy, contestPlan } from "../chat/contest-plan.js";
 import type { ContestRequest } from "../chat/contest-flow.js";
 import type { SideId } from "../chat/contest-card.js";
 import { defaultOpponentChoice, type SideChoice } from "../chat/contest-opponent.js";

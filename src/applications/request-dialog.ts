@@ -6,7 +6,7 @@
 import { asForm } from "../compat/dom.js";
 import { SkillModel } from "../data/item/skill.js";
 import type { RequestCandidate } from "../chat/request-recipients.js";
-import type { RequestSpec } from "../chat/request-intents.js";
+import type { RequestSpec } from "../chat/request-plan.js";
 import type { RequestedCheckSpec } from "../chat/request-spec.js";
 import { DIFFICULTY_LADDER } from "../rules/check.js";
 import { CHARACTERISTICS, DIFFICULTIES, type DifficultyKey } from "../rules/types.js";

@@ -14,7 +14,9 @@ import { losingControlForSelected, reactionForSelected, recognitionForSelected }
 import { encounterOdds } from "../encounter/open-encounter-odds.js";
 import { grappleSelected } from "../grapple/grapple-entry.js";
 import { guarded } from "./guarded.js";
-import { openTimeDialog } from "./time-dialog.js";
+import { lazily } from "../load/lazily.js";
+
+const openTimeDialog = lazily(() => import("./time-dialog.js"), "openTimeDialog");
 
 /** One button of the group. */
 export interface NarratorControlTool {

@@ -135,7 +135,11 @@ export function setNarratorHandlers(load: () => Promise<unknown>): void {
 
 /** Resolves once the Narrator's handlers are registered on this client (loading them the first time). */
 export function narratorHandlers(): Promise<unknown> {
-  handlersLoaded ??= loadHandlers ? loadHandlers() : Promise.resolve();
+  // A failed load (the chunk could not be fetched) is tried again by the next caller.
+  handlersLoaded ??= (loadHandlers ? loadHandlers() : Promise.resolve()).catch((error: unknown) => {
+    handlersLoaded = null;
+    throw error;
+  });
   return handlersLoaded;
 }
 

@@ -4,14 +4,12 @@
  * (its magazine full again), a hit he takes on his own actor (through the same damage pipeline), and rest (§1.5.3),
  * which heals and is therefore the Narrator's call unless he opened the actor for free editing.
  */
-import { registerKnockedDownGuard } from "../documents/knocked-down-guard.js";
-import { registerNarratorStatuses } from "../documents/narrator-statuses.js";
-import { itemArrival } from "./arrival.js";
-import { answerWhile, registerIntent, sendIntent, notifyResult, type IntentOutcome, type IntentResult, type Requester } from "./intent-channel.js";
-import { freeEditing, requestProtectedEdit } from "./protected-edit.js";
-import { ownedActor } from "./owned-actor.js";
+import { OWNER_INTENTS } from "./owner-requests.js";
 import { registerPlayerCreatedItems } from "./player-created-items.js";
 import { registerEffectApprovals } from "./effect-approvals.js";
+import { answerWhile, registerIntent, type IntentOutcome, type IntentResult, type Requester } from "./intent-channel.js";
+import { freeEditing } from "./protected-edit.js";
+import { ownedActor } from "./owned-actor.js";
 import { carriedApprovals, KEEP_APPROVALS } from "../effects/effect-approval.js";
 import { CharacterModel } from "../data/actor/character.js";
 import { inCreation, newSkillGradesRefusal } from "../data/actor/creation.js";
@@ -19,13 +17,9 @@ import { dropVerdict } from "../data/accepted-items.js";
 import { WeaponModel } from "../data/item/weapon.js";
 import { slugify } from "../data/item/skill.js";
 import { BODY_AREAS } from "../data/item/armor.js";
-import type { ApplyDamageOptions, CounterChange, GenesysActor } from "../documents/actor.js";
-import { registerNarratorRequests } from "../documents/narrator-requests.js";
+import type { ApplyDamageOptions } from "../documents/actor.js";
 import { AIMED_AREAS } from "../rules/attack.js";
-import type { RestPeriod } from "../rules/recovery.js";
 import { DAMAGE_TYPES } from "../rules/types.js";
-
-export const OWNER_INTENTS = { finishCreation: "creation.finish", reload: "weapon.reload", damage: "actor.damage", recover: "actor.recover", addItem: "item.add" } as const;
 
 const no = (warning: string, data?: Record<string, string>): IntentResult => (data ? { ok: false, warning, data } : { ok: false, warning });
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
@@ -187,31 +181,8 @@ export async function onRecover(requester: Requester, payload: unknown): Promise
   return started ? answerWhile(started.written, { ok: true, data: { change: JSON.stringify(started.change) } }) : no("GENESYS.Authority.NotAllowed");
 }
 
-function changeOf(result: IntentResult): CounterChange | null {
-  if (!notifyResult(result) || !result.ok || !result.data?.["change"]) return null;
-  return JSON.parse(result.data["change"]) as CounterChange; // written by onOwnDamage/onRecover above
-}
-
-/** Asks the Narrator's client to finish creation. */
-export async function requestFinishCreation(actor: GenesysActor): Promise<boolean> {
-  return notifyResult(await sendIntent(OWNER_INTENTS.finishCreation, { uuid: actor.uuid }));
-}
-
-/** Asks the Narrator's client to add an item to the actor: a copy of `source` (a uuid), or a new one of a type. */
-export async function requestAddItem(actor: GenesysActor, item: { source: string } | { type: string; name: string }): Promise<Item.Implementation | null> {
-  const result = await sendIntent(OWNER_INTENTS.addItem, { uuid: actor.uuid, ...item });
-  if (!notifyResult(result) || !result.ok) return null;
-  const id = result.data?.["itemId"] ?? "";
-  // fvtt-types types get() as always finding the item; it is undefined until the Narrator's create arrives here.
-  return itemArrival(() => actor.items.get(id) as Item.Implementation | undefined);
-}
-
-/** Asks the Narrator's client to reload a weapon. */
-export async function requestReload(actor: GenesysActor, itemId: string): Promise<boolean> {
-  return notifyResult(await sendIntent(OWNER_INTENTS.reload, { uuid: actor.uuid, itemId }));
-}
-
-export function registerOwnerActions(): void {
+/** The Narrator's side: the owner's intents, and what his client does with the items and effects players create. */
+export function registerOwnerIntents(): void {
   registerIntent(OWNER_INTENTS.finishCreation, onFinishCreation);
   registerIntent(OWNER_INTENTS.reload, onReload);
   registerIntent(OWNER_INTENTS.damage, onOwnDamage);
@@ -219,11 +190,4 @@ export function registerOwnerActions(): void {
   registerIntent(OWNER_INTENTS.addItem, onAddItem);
   registerPlayerCreatedItems();
   registerEffectApprovals();
-  registerKnockedDownGuard();
-  registerNarratorStatuses();
-  registerNarratorRequests({
-    damage: async (actor, options) => changeOf(await sendIntent(OWNER_INTENTS.damage, { uuid: actor.uuid, options })),
-    recover: async (actor, rest: RestPeriod) => changeOf(await sendIntent(OWNER_INTENTS.recover, { uuid: actor.uuid, ...rest })),
-    edit: (actor, system) => requestProtectedEdit(actor.uuid, system),
-  });
 }

@@ -18,7 +18,7 @@ import { authoredByGm, cardState, currentViewer, renderCard, type CardMessage } 
 import { decorateSealedCard, registerSealedKind } from "./sealed-card.js";
 import { standAsideFor } from "../dice/dice-so-nice.js";
 import { cardRolls } from "./card-rolls.js";
-import { contestState } from "./contest-intents.js";
+import { contestState } from "./contest-plan.js";
 
 /** The button a click landed on, with its action, row, the actor (a selected token's Undo) or the claim (a strike); null for clicks elsewhere. */
 function clickedButton(event: Event): { action: string; rowId: string; hit?: string; claim?: string } | null {

@@ -14,10 +14,10 @@ import { GenesysActor } from "../documents/actor.js";
 import { authoredByGm, type CardMessage } from "./authored.js";
 import { ownedActor } from "./card-render.js";
 import { actorFrom } from "../documents/actor-from.js";
-import { CONTEST_INTENTS, contestPlan, contestState, registerContestIntents, renderContest, type ContestSideRequest, type ContestStartPayload } from "./contest-intents.js";
+import { CONTEST_INTENTS, contestPlan, contestState, renderContest, type ContestSideRequest, type ContestStartPayload } from "./contest-plan.js";
 import { type ContestState, type ContestViewer, type SideId } from "./contest-card.js";
 
-export { contestState } from "./contest-intents.js";
+export { contestState } from "./contest-plan.js";
 
 /** What starts a contest: both sides, and the Narrator's word on modifiers and advantage (a player's is ignored). */
 export interface ContestRequest {

@@ -5,7 +5,7 @@
  */
 import { SkillModel, skillByKey } from "../data/item/skill.js";
 import type { GenesysActor } from "../documents/actor.js";
-import type { ContestSideRequest } from "./contest-intents.js";
+import type { ContestSideRequest } from "./contest-plan.js";
 
 /** What one side may roll: a skill by id or a characteristic. */
 export type SideChoice = Pick<ContestSideRequest, "skillId" | "characteristic">;

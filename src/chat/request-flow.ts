@@ -5,7 +5,6 @@
  * client, which rolls it sealed. Whatever this client checks first is checked again there (request-intents.ts).
  */
 import { guarded } from "../applications/guarded.js";
-import { promptRequest, skillChoices } from "../applications/request-dialog.js";
 import { requestIntent } from "../authority/intent-channel.js";
 import { asElement } from "../compat/dom.js";
 import { checkRollOptions } from "../dice/check-request.js";
@@ -13,11 +12,16 @@ import { GenesysCheckRoll } from "../dice/genesys-roll.js";
 import { GenesysActor } from "../documents/actor.js";
 import type { CardMessage } from "./authored.js";
 import { openRequestSecret, renderRequestCard, requestStateOf, type RequestState, type RequestViewer } from "./request-card.js";
-import { REQUEST_INTENTS, postRequest, registerRequestIntents, requestPlan, rowActor, type RequestRecipient } from "./request-intents.js";
+import { lazily } from "../load/lazily.js";
+import { REQUEST_INTENTS, requestPlan, rowActor, type RequestRecipient } from "./request-plan.js";
+
 import { defaultRecipients, recipientOf, requestCandidates, type RequestCandidate } from "./request-recipients.js";
 import { readRequestedCheck, type RequestedCheckSpec } from "./request-spec.js";
 import { actorFrom } from "../documents/actor-from.js";
 import type { MovementLink } from "../documents/movement-check.js";
+
+/** Posting a request is the Narrator's: it loads with his side. */
+const postRequest = lazily(() => import("./request-intents.js"), "postRequest");
 
 const warn = (key: string, data: Record<string, string> = {}): false => {
   ui.notifications.warn(game.i18n.format(key, data));
@@ -151,7 +155,8 @@ export async function askForCheck(initial: unknown, options: AskOptions = {}): P
   const chosenSet = new Set((named ?? defaultRecipients(candidates)).map((r) => r.actorUuid));
   const chosen = candidates.flatMap((c, i) => (chosenSet.has(c.actorUuid) ? [i] : []));
   const actors = (await Promise.all(candidates.map((c) => actorFrom(c.actorUuid)))).filter((a): a is GenesysActor => a !== null);
-  const answer = await promptRequest(spec, skillChoices(actors), candidates, chosen);
+  const dialog = await import("../applications/request-dialog.js");
+  const answer = await dialog.promptRequest(spec, dialog.skillChoices(actors), candidates, chosen);
   return answer ? postRequest({ ...answer, ...link }) : null;
 }
 

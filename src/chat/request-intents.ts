@@ -12,56 +12,21 @@ import { sealValue, sealWarning } from "../authority/seal.js";
 import { rollModeOption } from "../compat/message-mode.js";
 import { skillByKey } from "../data/item/skill.js";
 import { startBlindCheck } from "../dice/check-intents.js";
-import { checkRollOptions, checkSetup, prepareCheck, type CheckPlan } from "../dice/check-request.js";
+import { checkRollOptions, checkSetup, type CheckPlan } from "../dice/check-request.js";
 import { GenesysCheckRoll } from "../dice/genesys-roll.js";
 import { sentTwoD10 } from "../dice/sent-dice.js";
 import { GenesysActor } from "../documents/actor.js";
 import { recordIncrement, startIncrement } from "../documents/skill-increment.js";
 import { resolveCheck } from "../rules/check.js";
 import { incrementFromCheck } from "../rules/increment.js";
-import type { CharacteristicKey } from "../rules/types.js";
 import { assertCreated, authoredByGm, type CardMessage } from "./authored.js";
 import { linkedRow, readMovementLink, recordLinkedCheck, type MovementLink } from "../documents/movement-check.js";
 import { actorFrom } from "../documents/actor-from.js";
-import {
-  NO_REQUEST_VIEWER,
-  REQUEST_FLAG,
-  REQUEST_SCOPE,
-  openRequestSecret,
-  REQUEST_SEAL_BYTES,
-  renderRequestCard,
-  requestSealContext,
-  requestStateOf,
-  type RequestResult,
-  type RequestSecret,
-  type RequestState,
-} from "./request-card.js";
-
-export const REQUEST_INTENTS = { roll: "request.roll", reveal: "request.reveal" } as const;
-
-/** Who is asked: an actor (world or token actor) and the token it stands for, when a token was chosen. */
-export interface RequestRecipient {
-  actorUuid: string;
-  tokenUuid: string | null;
-  name: string;
-}
-
-/** What the Narrator asks for. */
-export interface RequestSpec {
-  skill: string | null;
-  characteristic: CharacteristicKey | null;
-  difficulty: number | null;
-  /** Keep the difficulty from the players (only with a difficulty). */
-  hidden: boolean;
-  blind: boolean;
-  recipients: RequestRecipient[];
-  /** §2.2.5 the tracker row whose Movimento needs this terrain check (documents/movement-check.ts). */
-  movement?: MovementLink | null;
-}
+import { NO_REQUEST_VIEWER, REQUEST_FLAG, REQUEST_SCOPE, openRequestSecret, REQUEST_SEAL_BYTES, renderRequestCard, requestSealContext, requestStateOf, type RequestResult, type RequestSecret, type RequestState } from "./request-card.js";
+import { REQUEST_INTENTS, type RequestSpec, rowActor, requestPlan } from "./request-plan.js";
 
 const no = (warning: string, data?: Record<string, string>): IntentResult => (data ? { ok: false, warning, data } : { ok: false, warning });
 const INVALID = no("GENESYS.Authority.Invalid");
-const localize = (key: string): string => game.i18n.localize(key);
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 const isId = (v: unknown): v is string => typeof v === "string" && /^[A-Za-z0-9]{1,64}$/.test(v);
 
@@ -154,15 +119,6 @@ async function skillLabel(spec: RequestSpec): Promise<string> {
   return key;
 }
 
-async function tokenExists(uuid: string): Promise<boolean> {
-  try {
-    // A token uuid we stored ("Scene.<s>.Token.<t>"), checked by readRequestState.
-    return (await foundry.utils.fromUuid(uuid as `Scene.${string}`)) !== null;
-  } catch {
-    return false;
-  }
-}
-
 interface LoadedRequest {
   message: CardMessage;
   state: RequestState;
@@ -179,25 +135,6 @@ function loadRequest(messageId: unknown): LoadedRequest | IntentResult {
 }
 
 const isLoaded = (v: LoadedRequest | IntentResult): v is LoadedRequest => "state" in v;
-
-/** The row's actor, or why it cannot roll: its token left the scene, or the actor is gone. */
-export async function rowActor(row: { actorUuid: string; tokenUuid: string | null; name: string }): Promise<GenesysActor | IntentResult> {
-  if (row.tokenUuid !== null && !(await tokenExists(row.tokenUuid))) return no("GENESYS.Request.Warn.TokenGone", { name: row.name });
-  const actor = await actorFrom(row.actorUuid);
-  return actor ?? no("GENESYS.Request.Warn.ActorGone", { name: row.name });
-}
-
-/** The plan for a row: the requested check on that actor, with the difficulty the Narrators know. */
-export function requestPlan(actor: GenesysActor, state: RequestState, difficulty: number | null): { ok: true; plan: CheckPlan } | { ok: false; result: IntentResult } {
-  let target: { skillId: string } | { characteristic: CharacteristicKey };
-  if (state.check.skill !== null) {
-    const item = skillByKey(actor.items, state.check.skill);
-    if (!item?.id) return { ok: false, result: no("GENESYS.Macro.Warn.NoSkill", { name: actor.name, skill: state.check.label }) };
-    target = { skillId: item.id };
-  } else target = { characteristic: state.check.characteristic };
-  const request = prepareCheck(actor, { ...target, difficulty, modifiers: 0, blind: state.blind }, localize);
-  return request.ok ? request : { ok: false, result: no(request.refusal.warning, request.refusal.data) };
-}
 
 /** §1.7.1 and §1.8.2 the row's result, judged by the rules against the Narrators' difficulty. */
 function judge(plan: CheckPlan, dice: [number, number], difficulty: number | null): { result: RequestResult; award: ReturnType<typeof incrementFromCheck> | null } {

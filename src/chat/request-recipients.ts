@@ -3,7 +3,7 @@
  * characters. A token's row names its token, so a row whose token left the scene can no longer roll.
  */
 import { GenesysActor } from "../documents/actor.js";
-import type { RequestRecipient } from "./request-intents.js";
+import type { RequestRecipient } from "./request-plan.js";
 
 export type RecipientSource = "selected" | "targeted" | "character";
 

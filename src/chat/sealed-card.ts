@@ -7,7 +7,7 @@
  *
  * Each kind of sealed card (attack, check) registers how its value is shown and revealed, so this file knows neither.
  */
-import { registerIntent, requestIntent, type IntentResult, type Requester } from "../authority/intent-channel.js";
+import { narratorHandlers, registerIntent, requestIntent, type IntentResult, type Requester } from "../authority/intent-channel.js";
 import { asElement } from "../compat/dom.js";
 import { isSealedBox, openBox, sealValue, sealWarning, type Opened, type SealContext, type SealedBox } from "../authority/seal.js";
 import { fetchKey } from "../authority/seal-key.js";
@@ -239,6 +239,8 @@ export async function decorateSealedCard(message: CardMessage, html: HTMLElement
   if (!game.user.isGM) return true;
   const content = html.querySelector<HTMLElement>(".message-content");
   if (!content) return true;
+  // How each kind renders is the Narrator's side, which may still be loading when the chat log first renders.
+  await narratorHandlers();
   const opened = await openSealed(message, card);
   const i18n = game.i18n;
   const inner = opened.ok ? await kinds.get(card.kind)?.render(opened.value, message) : null;

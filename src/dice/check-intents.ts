@@ -6,10 +6,9 @@
  * The answer says that it went through and nothing else: no dice, total, chance or outcome ever reaches the player's
  * client, not even through the sheet, since an increment point a blind roll earns is held back for the reveal.
  */
-import { answerWhile, registerIntent, sendIntent, type IntentOutcome, type IntentResult, type Requester } from "../authority/intent-channel.js";
+import { answerWhile, registerIntent, type IntentOutcome, type IntentResult, type Requester } from "../authority/intent-channel.js";
 import { SkillModel } from "../data/item/skill.js";
 import { INCREMENT_POINTS_PER_GRADE, type IncrementReason } from "../rules/increment.js";
-import type { CharacteristicKey } from "../rules/types.js";
 import { checkRollOptions, isCharacteristic, prepareCheck, show, type CheckActor, type CheckPlan } from "./check-request.js";
 import { playerChosenNames, registerSealedKind, startPostSealed } from "../chat/sealed-card.js";
 import { assertCreated } from "../chat/authored.js";
@@ -18,18 +17,7 @@ import { registerOpenCheckAward } from "./open-check-award.js";
 import { registerClaimedPoint } from "./claimed-point.js";
 // Type only: genesys-roll.ts registers these intents and hands its roll class over, so neither file imports the other's code.
 import type { GenesysCheckRoll, IncrementRecord } from "./genesys-roll.js";
-
-export const CHECK_INTENTS = { blind: "check.blind" } as const;
-
-/** What a player's client sends for a blind check: what was asked, never a roll. */
-export interface BlindCheckPayload {
-  actorUuid: string;
-  characteristic: CharacteristicKey | null;
-  skillId: string | null;
-  /** Null when the player did not name one (the Narrator judges the total). */
-  difficulty: number | null;
-  modifiers: number;
-}
+import { CHECK_INTENTS, type BlindCheckPayload } from "./blind-check.js";
 
 type Read<T> = { ok: true; value: T } | { ok: false; result: IntentResult };
 
@@ -41,11 +29,6 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "obj
 const isId = (v: unknown): v is string => typeof v === "string" && /^[A-Za-z0-9]{1,64}$/.test(v);
 const isUuid = (v: unknown): v is string => typeof v === "string" && v.length <= 200 && /^(Actor|Scene)\.[A-Za-z0-9.]+$/.test(v);
 const isWhole = (v: unknown): v is number => typeof v === "number" && Number.isInteger(v);
-
-/** The payload a plan's check is asked with. */
-export function blindCheckPayload(plan: CheckPlan): BlindCheckPayload {
-  return { actorUuid: plan.actorUuid, characteristic: plan.characteristic, skillId: plan.skillId, difficulty: plan.difficulty, modifiers: plan.situational };
-}
 
 /** Reads a sent payload field by field; anything another client could have forged is refused with a warning. */
 export function readBlindCheckPayload(raw: unknown): Read<BlindCheckPayload> {
@@ -64,11 +47,6 @@ export function readBlindCheckPayload(raw: unknown): Read<BlindCheckPayload> {
     ok: true,
     value: { actorUuid, characteristic: isCharacteristic(characteristic) ? characteristic : null, skillId: isId(skillId) ? skillId : null, difficulty, modifiers },
   };
-}
-
-/** Asks the active GM's client for a blind check (on that client it runs at once); the caller shows the answer. */
-export function sendBlindCheck(plan: CheckPlan): Promise<IntentResult> {
-  return sendIntent(CHECK_INTENTS.blind, blindCheckPayload(plan));
 }
 
 type CheckRollClass = typeof GenesysCheckRoll;

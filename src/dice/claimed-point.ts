@@ -78,10 +78,15 @@ function wire(rolls: CheckRollClass, message: ChatMessage.Implementation, html: 
   }
 }
 
-export function registerClaimedPoint(rolls: CheckRollClass): void {
+/** The decided points' setting and the card's buttons, on every client. Call at init. */
+export function registerClaimedPointCards(rolls: CheckRollClass): void {
   game.settings.register(SYSTEM_ID, DECIDED_POINTS_SETTING, { scope: "world", config: false, type: Array, default: [] });
-  registerIntent(CLAIMED_POINT_INTENT, (requester, payload) => onClaimedPoint(rolls, requester, payload));
   Hooks.on("renderChatMessageHTML", (message, html) => {
     wire(rolls, message, html);
   });
+}
+
+/** The Narrator's side: the intent that awards or lets go of a claimed point. */
+export function registerClaimedPoint(rolls: CheckRollClass): void {
+  registerIntent(CLAIMED_POINT_INTENT, (requester, payload) => onClaimedPoint(rolls, requester, payload));
 }

@@ -7,7 +7,7 @@ import { DIFFICULTY_LADDER, resolveCheck, type CheckResult } from "../rules/chec
 import { RulesError } from "../rules/errors.js";
 import { incrementFromCheck, INCREMENT_POINTS_PER_GRADE, type IncrementAward, type IncrementReason } from "../rules/increment.js";
 import type { CharacteristicKey, ConditionKey } from "../rules/types.js";
-import { registerCheckIntents } from "./check-intents.js";
+import { registerClaimedPointCards } from "./claimed-point.js";
 import { checkPreview, checkSetup } from "./check-request.js";
 import { partLabel, sumParts } from "../effects/check-effects.js";
 import type { SourcedPart } from "../effects/effect-math.js";
@@ -180,10 +180,10 @@ export class GenesysCheckRoll extends foundry.dice.Roll<GenesysCheckData> {
 // the minified bundle renames classes, so the name is fixed here.
 Object.defineProperty(GenesysCheckRoll, "name", { value: "GenesysCheckRoll" });
 
-/** Adds the check roll to the classes Foundry rebuilds chat rolls from, and the blind check's intent. Call at init. */
+/** Adds the check roll to the classes Foundry rebuilds chat rolls from, and a claimed point's buttons. Call at init. */
 export function registerDice(): void {
   if (!CONFIG.Dice.rolls.includes(GenesysCheckRoll)) CONFIG.Dice.rolls.push(GenesysCheckRoll);
-  registerCheckIntents(GenesysCheckRoll);
+  registerClaimedPointCards(GenesysCheckRoll);
 }
 
 /** Everything the card shows, as the rules reported it. */

@@ -10,6 +10,7 @@
  * once. A card earns at most one point, once; a player's cards earn at most a few points a minute (a console could
  * post winning cards by the hundred); cards posted while no Narrator was connected are settled when one connects.
  */
+import { atReady } from "../load/at-ready.js";
 import { gmQueue } from "../authority/serial-queue.js";
 import { SkillModel } from "../data/item/skill.js";
 import { recordIncrement } from "../documents/skill-increment.js";
@@ -110,9 +111,7 @@ export function registerOpenCheckAward(rolls: CheckRollClass): void {
   Hooks.on("createChatMessage", (message, _options, userId) => {
     if (game.user.isActiveGM) settleLater(rolls, message, userId);
   });
-  Hooks.once("ready", () => {
-    sweepPendingCards(rolls);
-  });
+  atReady(() => { sweepPendingCards(rolls); });
 }
 
 /** Tests: forget the settled cards and the per-player counts. */

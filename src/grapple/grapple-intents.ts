@@ -6,6 +6,7 @@
  * with the world's A-19 setting, the scene's record and both tokens' statuses are written, and a grapple card says
  * what happened. Tokens deleted and combats ended take their holds with them.
  */
+import { GRAPPLE_INTENTS } from "./grapple-intent-kinds.js";
 import { sceneViewableBy } from "../canvas/scene-view.js";
 import { answerWhile, registerIntent, type IntentOutcome, type IntentResult, type Requester } from "../authority/intent-channel.js";
 import { assertCreated } from "../chat/authored.js";
@@ -17,16 +18,12 @@ import { SYSTEM_ID, rulesOptions } from "../settings/rules-settings.js";
 import { SYSTEM_SCOPE } from "../chat/attack-card.js";
 import { authoredByGm, type CardMessage } from "../chat/authored.js";
 import { CONTEST_FLAG, NO_CONTEST_VIEWER, newContest, type ContestState } from "../chat/contest-card.js";
-import { advantagedBy, contestPlan, contestState, onContestSettled, renderContest, sideOf as contestSide } from "../chat/contest-intents.js";
+import { onContestSettled } from "../chat/contest-intents.js";
+import { advantagedBy, contestPlan, contestState, renderContest, sideOf as contestSide } from "../chat/contest-plan.js";
 import { GRAPPLE_CARD_FLAG, GRAPPLE_CARD_TEMPLATE, grappleCardContext, type GrappleEvent } from "./grapple-card.js";
 import { GRAPPLES_FLAG, GRAPPLE_MARKS, grappleOfToken, otherSide, readGrapples, type GrappleMark, type GrappleRecord } from "./grapple-state.js";
 import { defaultGrappleRoll, mayGrappleWith, type GrappleRoll } from "./unarmed-skill.js";
 
-export const GRAPPLE_INTENTS = {
-  start: "grapple.start",
-  contest: "grapple.contest",
-  release: "grapple.release",
-} as const;
 
 /** The flag of a contest card that decides a grapple: its start, or one side's declared contest. */
 export const GRAPPLE_CONTEST_FLAG = "grappleContest";

@@ -9,10 +9,13 @@ import { skillByKey } from "../data/item/skill.js";
 import { WeaponModel } from "../data/item/weapon.js";
 import { GenesysActor } from "../documents/actor.js";
 import { isCharacteristic } from "../dice/check-request.js";
-import { openTimeDialog } from "../applications/time-dialog.js";
+import { lazily } from "../load/lazily.js";
+
 import { hazardTools, narratorTools } from "../tools/narrator-tools.js";
 import { encounterOdds } from "../encounter/open-encounter-odds.js";
 import { grappleSelected } from "../grapple/grapple-entry.js";
+
+const openTimeDialog = lazily(() => import("../applications/time-dialog.js"), "openTimeDialog");
 
 const warn = (key: string, data: Record<string, string> = {}): void => void ui.notifications.warn(game.i18n.format(key, data));
 

@@ -6,7 +6,7 @@
  * user's own dice; a blind one (§1.7.3) is asked of the Narrator's client, which rolls it (dice/check-intents.ts).
  */
 import { applyMessageMode, currentMessageMode, isMessageMode, rollModeOption, type MessageMode } from "../compat/message-mode.js";
-import { sendBlindCheck } from "../dice/check-intents.js";
+import { sendBlindCheck } from "../dice/blind-check.js";
 import { checkPreview, checkRollOptions, prepareCheck, show, type CheckActor, type CheckPlan, type CheckRequestOptions } from "../dice/check-request.js";
 import { checkCardContext, GenesysCheckRoll, type IncrementRecord, type InfluenceRecord } from "../dice/genesys-roll.js";
 import { SkillModel } from "../data/item/skill.js";

@@ -1,6 +1,6 @@
 /** The "time passes" card in the chat log: its Undo button asks the Narrator's client (time-intents.ts). */
 import { asElement } from "../compat/dom.js";
-import { timeCardOf, requestTimeUndo } from "./time-intents.js";
+import { timeCardOf, requestTimeUndo } from "./time-requests.js";
 
 /** Wires the card's Undo; false for any other message. */
 export function decorateTimeCard(message: ChatMessage.Implementation, html: HTMLElement): boolean {

@@ -6,16 +6,14 @@
  * clock (game.time.advance); the world-time hook (time-advance.ts) then applies that one advance once, with them.
  */
 import { answerWhile, registerIntent, requestIntent, type IntentOutcome, type IntentResult, type Requester } from "../authority/intent-channel.js";
-import { authoredByGm } from "../chat/authored.js";
 import { actorFrom } from "../documents/actor-from.js";
 import { SYSTEM_ID } from "../settings/rules-settings.js";
-import { readTimeCard, renderTimeCard, TIME_CARD_FLAG, type TimeCardState } from "./time-card.js";
+import { renderTimeCard, TIME_CARD_FLAG, type TimeCardState } from "./time-card.js";
 import { expectAdvance, timeQueue } from "./time-advance.js";
 import { PASTIMES, type TimeAnswers } from "./time-plan.js";
 import { timeActorOf, systemUpdateOf, undoneState } from "./time-state.js";
 import { undoStudy } from "./study-time.js";
-
-export const TIME_INTENTS = { passes: "genesys.timePasses", undo: "genesys.timeUndo" } as const;
+import { TIME_INTENTS, timeCardOf } from "./time-requests.js";
 
 /** A year: anything longer is a typing slip, not a stretch of play. */
 export const MAX_ADVANCE_SECONDS = 365 * 24 * 3600;
@@ -75,13 +73,6 @@ async function onTimePasses(requester: Requester, payload: unknown): Promise<Int
   return advance ? answerWhile(advance.written, { ok: true, data: { messageId: advance.messageId } }) : no("GENESYS.Time.Warn.NotApplied");
 }
 
-/** The card's state from a message only a Narrator's client could have written, or null. */
-export function timeCardOf(message: ChatMessage.Implementation | ChatMessage.Stored): TimeCardState | null {
-  // The flag is read as unknown and checked field by field (readTimeCard); the FlagConfig entry is the attack card's.
-  const flags = message.flags as Record<string, Record<string, unknown> | undefined>;
-  return authoredByGm(message) ? readTimeCard(flags[SYSTEM_ID]?.[TIME_CARD_FLAG]) : null;
-}
-
 /** Takes back exactly what the card's advance did, from what each actor holds now; a second Undo does nothing. */
 async function onTimeUndo(requester: Requester, payload: unknown): Promise<IntentResult> {
   if (!requester.isGM) return no("GENESYS.Time.Warn.NarratorsOnly");
@@ -129,9 +120,4 @@ export async function requestTimePasses(request: TimePassesRequest): Promise<boo
     return false;
   }
   return requestIntent(TIME_INTENTS.passes, read);
-}
-
-/** The card's Undo button. */
-export async function requestTimeUndo(messageId: string): Promise<boolean> {
-  return requestIntent(TIME_INTENTS.undo, { messageId });
 }

@@ -7,31 +7,19 @@
  * the rules' knockedDown, lays a failed victim prone for the row's hit (stun-prone.ts) and records the check on the row,
  * so a second click is refused; Undo of the row takes that hit back from what holds him down (as card.stun does).
  */
-import { answerWhile, registerIntent, requestIntent, type IntentOutcome, type IntentResult, type Requester } from "../authority/intent-channel.js";
-import { authoredByGm } from "../chat/authored.js";
+import { answerWhile, registerIntent, type IntentOutcome, type IntentResult, type Requester } from "../authority/intent-channel.js";
 import { actorFrom } from "../documents/actor-from.js";
-import { asElement } from "../compat/dom.js";
 import { currentMessageMode } from "../compat/message-mode.js";
 import { startLayProne, startLiftProne } from "../documents/stun-prone.js";
 import { formatCount } from "../format/plural.js";
 import { knockedDown } from "../rules/damage.js";
 import { SYSTEM_ID } from "../settings/rules-settings.js";
-import { NARRATOR_CONTROL_TOOLS } from "../applications/scene-controls.js";
-import { explosion, genericDamageForSelected } from "./hazard-tools.js";
-import { HAZARD_CARD_FLAG, hazardFlagOf, openedHazardOf, readHazardCard, registerSealedHazards, renderHazardCard, sealedHazardOf, type HazardCardState, type HazardRow, type HazardStun } from "./hazard-card.js";
+import { HAZARD_CARD_FLAG, registerSealedHazards, renderHazardCard, sealedHazardOf, type HazardCardState, type HazardRow, type HazardStun } from "./hazard-card.js";
 import { reseal } from "../chat/sealed-card.js";
 import { postedCheck } from "./posted-check.js";
-
-export const HAZARD_UNDO_INTENT = "genesys.hazardUndo";
-export const HAZARD_STUN_INTENT = "genesys.hazardStun";
+import { HAZARD_STUN_INTENT, HAZARD_UNDO_INTENT, hazardCardOf } from "./hazard-chat.js";
 
 const no = (warning: string, data?: Record<string, string>): IntentResult => (data ? { ok: false, warning, data } : { ok: false, warning });
-
-/** The card's state from a message only a Narrator's client could have written (a hidden one opened here), or null. */
-export function hazardCardOf(message: ChatMessage.Implementation | ChatMessage.Stored): HazardCardState | null {
-  if (!authoredByGm(message)) return null;
-  return readHazardCard(hazardFlagOf(message)) ?? openedHazardOf(message);
-}
 
 /** "Annullato: −3 Ferite, −2 Fatica" (less than the hit when the counters went down since). */
 function undoneText(taken: { wounds: number; fatigue: number }, row: HazardRow): string {
@@ -95,11 +83,6 @@ async function writeCard(message: ChatMessage.Stored, state: HazardCardState): P
   await message.update({ content: await renderHazardCard(state), flags: { [SYSTEM_ID]: { [HAZARD_CARD_FLAG]: state } } } as ChatMessage.UpdateData);
 }
 
-/** Asks the Narrator's client to undo one row (its record id) or "all" rows of the card. */
-export function requestHazardUndo(messageId: string, recordId: string): Promise<boolean> {
-  return requestIntent(HAZARD_UNDO_INTENT, { messageId, recordId });
-}
-
 /** §3.2.2 what the stun check came to, in the words of the attack card's (GENESYS.Attack.Stun). */
 function stunText(name: string, stun: Omit<HazardStun, "text">, lifted = false): string {
   const data = { target: name, total: String(stun.total), difficulty: String(stun.difficulty) };
@@ -144,44 +127,9 @@ async function onHazardStun(requester: Requester, payload: unknown): Promise<Int
   return answerWhile(Promise.all([card, laid?.written]));
 }
 
-/** Asks the Narrator's client for a row's stun check. */
-export function requestHazardStun(messageId: string, recordId: string): Promise<boolean> {
-  return requestIntent(HAZARD_STUN_INTENT, { messageId, recordId });
-}
-
-/** Wires the card's buttons (a Narrator's only: a player sees the card without them); false for any other message. */
-export function decorateHazardCard(message: ChatMessage.Implementation, html: HTMLElement): boolean {
-  // A hidden card this Narrator's browser opens only once it has fetched the key: its buttons are wired all the same.
-  const state = hazardCardOf(message) ?? (game.user.isGM && authoredByGm(message) ? sealedHazardOf(message) : null);
-  if (!state) return false;
-  if (!game.user.isGM) {
-    for (const b of Array.from(html.querySelectorAll("[data-hazard-action]"))) b.remove();
-    return true;
-  }
-  html.addEventListener("click", (event) => {
-    const button = asElement(event.target)?.closest<HTMLButtonElement>("[data-hazard-action]");
-    if (!button || !message.id) return;
-    event.preventDefault();
-    const action = button.dataset["hazardAction"];
-    const recordId = action === "undoAll" ? "all" : button.dataset["recordId"];
-    if (!recordId) return;
-    button.disabled = true;
-    const done = action === "stun" ? requestHazardStun(message.id, recordId) : requestHazardUndo(message.id, recordId);
-    void done.finally(() => { button.disabled = false; });
-  });
-  return true;
-}
-
-/** The card's intent, its buttons in the chat log, and the two tools in the Narrator's scene controls. Call at init. */
-export function registerHazards(): void {
+/** The Narrator's side: the card's intents, and how his client opens a hidden card. */
+export function registerHazardIntents(): void {
   registerSealedHazards();
   registerIntent(HAZARD_UNDO_INTENT, onHazardUndo);
   registerIntent(HAZARD_STUN_INTENT, onHazardStun);
-  if (!NARRATOR_CONTROL_TOOLS.some((t) => t.name === "genericDamage")) {
-    NARRATOR_CONTROL_TOOLS.push(
-      { name: "genericDamage", title: "GENESYS.Controls.GenericDamage", icon: "fa-solid fa-person-falling-burst", run: () => genericDamageForSelected() },
-      { name: "explosion", title: "GENESYS.Controls.Explosion", icon: "fa-solid fa-bomb", run: () => explosion() },
-    );
-  }
-  Hooks.on("renderChatMessageHTML", (message, html) => { decorateHazardCard(message, html); });
 }

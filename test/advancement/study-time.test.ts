@@ -7,7 +7,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import type { GenesysActor } from "../../src/documents/actor.js";
 import { onWorldTime, timeQueue } from "../../src/time/time-advance.js";
 import { readTimeCard } from "../../src/time/time-card.js";
-import { requestTimeUndo } from "../../src/time/time-intents.js";
+import { requestTimeUndo } from "../../src/time/time-requests.js";
 import { readStudyForm, setStudyStatus, startStudy, studentSkill, studyPreview, teacherCandidates, type StudyAnswer } from "../../src/applications/study-dialog.js";
 import { CharacterModel } from "../../src/data/actor/character.js";
 import { foundryDouble, users } from "../foundry/boot.js";

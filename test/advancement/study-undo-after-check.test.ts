@@ -8,7 +8,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import type { GenesysActor } from "../../src/documents/actor.js";
 import { recordIncrement } from "../../src/documents/skill-increment.js";
 import { timeQueue } from "../../src/time/time-advance.js";
-import { requestTimeUndo } from "../../src/time/time-intents.js";
+import { requestTimeUndo } from "../../src/time/time-requests.js";
 import { startStudy } from "../../src/applications/study-dialog.js";
 import { createScene, type Scene } from "../foundry/scenes.js";
 import { createActor } from "../documents/helpers.js";

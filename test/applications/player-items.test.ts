@@ -8,7 +8,7 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { GenesysActorSheet } from "../../src/applications/sheets/actor-sheet.js";
 import { PersonSheet } from "../../src/applications/sheets/person-sheet.js";
-import { OWNER_INTENTS } from "../../src/authority/owner-actions.js";
+import { OWNER_INTENTS } from "../../src/authority/owner-requests.js";
 import { sendIntent } from "../../src/authority/intent-channel.js";
 import type { GenesysActor } from "../../src/documents/actor.js";
 import { asPlayer, bootSystem, foundryDouble } from "../foundry/boot.js";

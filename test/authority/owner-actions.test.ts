@@ -4,7 +4,7 @@
  * sheet edit, a reload that fills the magazine. A forged payload is refused and nothing changes.
  */
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { OWNER_INTENTS, requestReload } from "../../src/authority/owner-actions.js";
+import { OWNER_INTENTS, requestReload } from "../../src/authority/owner-requests.js";
 import { sendIntent } from "../../src/authority/intent-channel.js";
 import { requestProtectedEdit } from "../../src/authority/protected-edit.js";
 import type { GenesysActor } from "../../src/documents/actor.js";

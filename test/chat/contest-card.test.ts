@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { sendIntent } from "../../src/authority/intent-channel.js";
 import { NO_CONTEST_VIEWER, contestCardContext, readContestState, type ContestState } from "../../src/chat/contest-card.js";
 import { contestState, decorateContestCard, onContestAction, registerContestCards, startContest } from "../../src/chat/contest-flow.js";
-import { CONTEST_INTENTS } from "../../src/chat/contest-intents.js";
+import { CONTEST_INTENTS } from "../../src/chat/contest-plan.js";
 import { SkillModel } from "../../src/data/item/skill.js";
 import { GenesysActor } from "../../src/documents/actor.js";
 import { resolveContrast } from "../../src/rules/check.js";

@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { sendIntent } from "../../src/authority/intent-channel.js";
 import { contestDialogContext } from "../../src/applications/contest-dialog.js";
 import { contestState, onContestModifier, startContest } from "../../src/chat/contest-flow.js";
-import { CONTEST_INTENTS } from "../../src/chat/contest-intents.js";
+import { CONTEST_INTENTS } from "../../src/chat/contest-plan.js";
 import { defaultOpponentChoice } from "../../src/chat/contest-opponent.js";
 import type { GenesysActor } from "../../src/documents/actor.js";
 import { createActor } from "../documents/helpers.js";

@@ -2,7 +2,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { requestIntent } from "../../src/authority/intent-channel.js";
 import { askForCheck } from "../../src/chat/request-flow.js";
-import { REQUEST_INTENTS } from "../../src/chat/request-intents.js";
+import { REQUEST_INTENTS } from "../../src/chat/request-plan.js";
 import { bootSystem, foundryDouble, users } from "../foundry/boot.js";
 import { onClient } from "../foundry/clients.js";
 import { createActor } from "../documents/helpers.js";

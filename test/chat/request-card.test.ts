@@ -7,7 +7,7 @@ import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { requestIntent, resetIntentMemory } from "../../src/authority/intent-channel.js";
 import { openRequestSecret, requestCardContext, requestStateOf, NO_REQUEST_VIEWER, type RequestState } from "../../src/chat/request-card.js";
 import { askForCheck, rollRequestRow } from "../../src/chat/request-flow.js";
-import { REQUEST_INTENTS, type RequestSpec } from "../../src/chat/request-intents.js";
+import { REQUEST_INTENTS, type RequestSpec } from "../../src/chat/request-plan.js";
 import type { GenesysRequestSpec } from "../../src/api-contract.js";
 import type { CardMessage } from "../../src/chat/authored.js";
 import type { GenesysActor } from "../../src/documents/actor.js";

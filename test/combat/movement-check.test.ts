@@ -12,7 +12,7 @@ import type { CardMessage } from "../../src/chat/authored.js";
 import { askMovementCheck } from "../../src/chat/movement-check-request.js";
 import { requestStateOf, type RequestState } from "../../src/chat/request-card.js";
 import { askForCheck, rollRequestRow } from "../../src/chat/request-flow.js";
-import { REQUEST_INTENTS } from "../../src/chat/request-intents.js";
+import { REQUEST_INTENTS } from "../../src/chat/request-plan.js";
 import { prepareCheck } from "../../src/dice/check-request.js";
 import { GenesysActor } from "../../src/documents/actor.js";
 import type { GenesysCombat } from "../../src/documents/combat.js";

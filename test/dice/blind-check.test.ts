@@ -5,7 +5,7 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { requestIntent, resetIntentMemory } from "../../src/authority/intent-channel.js";
 import { isStoredAnswer } from "../../src/authority/answer-box.js";
-import { CHECK_INTENTS } from "../../src/dice/check-intents.js";
+import { CHECK_INTENTS } from "../../src/dice/blind-check.js";
 import { GenesysCheckRoll } from "../../src/dice/genesys-roll.js";
 import { gmQueue } from "../../src/authority/serial-queue.js";
 import type { GenesysActor } from "../../src/documents/actor.js";

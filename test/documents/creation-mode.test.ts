@@ -9,7 +9,7 @@ import { CREATION_SETTINGS, creationAllowance } from "../../src/settings/creatio
 import { SYSTEM_ID } from "../../src/settings/rules-settings.js";
 import type { GenesysActor } from "../../src/documents/actor.js";
 import { requestProtectedEdit } from "../../src/authority/protected-edit.js";
-import { requestFinishCreation } from "../../src/authority/owner-actions.js";
+import { requestFinishCreation } from "../../src/authority/owner-requests.js";
 import { asPlayer, bootSystem, foundryDouble } from "../foundry/boot.js";
 import { rawUpdate } from "../foundry/documents.js";
 import { createScene, placeToken } from "../foundry/scenes.js";

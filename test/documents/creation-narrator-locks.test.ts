@@ -10,7 +10,7 @@ import { CREATION_SETTINGS } from "../../src/settings/creation-settings.js";
 import { SYSTEM_ID } from "../../src/settings/rules-settings.js";
 import type { GenesysActor } from "../../src/documents/actor.js";
 import { requestProtectedEdit } from "../../src/authority/protected-edit.js";
-import { requestFinishCreation } from "../../src/authority/owner-actions.js";
+import { requestFinishCreation } from "../../src/authority/owner-requests.js";
 import { asPlayer, bootSystem, foundryDouble } from "../foundry/boot.js";
 import { rawUpdate } from "../foundry/documents.js";
 import { gmQueue } from "../../src/authority/serial-queue.js";

@@ -1,7 +1,7 @@
 /** Regressions of the hostile review (issue 19): a Narrator's ordinary actions approve nothing he did not approve. */
 import { beforeAll, describe, expect, it } from "vitest";
 import { approvalWritesSettled } from "../../src/authority/effect-approvals.js";
-import { requestAddItem } from "../../src/authority/owner-actions.js";
+import { requestAddItem } from "../../src/authority/owner-requests.js";
 import { toggleEffect } from "../../src/applications/sheets/effect-actions.js";
 import { asPlayer, bootSystem } from "../foundry/boot.js";
 import { rawEffectUpdate } from "../foundry/effects.js";

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { EffectChange } from "../../src/compat/effect-changes.js";
 import type { GenesysActor } from "../../src/documents/actor.js";
 import { approvalWritesSettled, approveEffect, sweepNarratorEffects } from "../../src/authority/effect-approvals.js";
-import { requestAddItem } from "../../src/authority/owner-actions.js";
+import { requestAddItem } from "../../src/authority/owner-requests.js";
 import { approvalsOf, effectDigest } from "../../src/effects/effect-approval.js";
 import { asPlayer, bootSystem, users } from "../foundry/boot.js";
 import { rawEffectDelete, rawEffectUpdate } from "../foundry/effects.js";

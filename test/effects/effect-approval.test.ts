@@ -7,7 +7,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { effectChangesData, type EffectChange } from "../../src/compat/effect-changes.js";
 import { approvalWritesSettled, approveEffect } from "../../src/authority/effect-approvals.js";
-import { requestAddItem } from "../../src/authority/owner-actions.js";
+import { requestAddItem } from "../../src/authority/owner-requests.js";
 import { approvalsOf, effectDigest, permits } from "../../src/effects/effect-approval.js";
 import type { GenesysActor } from "../../src/documents/actor.js";
 import { actorEffectRows } from "../../src/applications/sheets/context/effects.js";

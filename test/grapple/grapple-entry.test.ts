@@ -11,7 +11,7 @@ import { PersonSheet } from "../../src/applications/sheets/person-sheet.js";
 import { GenesysCombatTracker } from "../../src/applications/combat-tracker.js";
 import { NARRATOR_CONTROL_TOOLS } from "../../src/applications/scene-controls.js";
 import { onContestAction } from "../../src/chat/contest-flow.js";
-import { contestState } from "../../src/chat/contest-intents.js";
+import { contestState } from "../../src/chat/contest-plan.js";
 import { rulerAllowance } from "../../src/canvas/token-ruler.js";
 import type { GenesysActor } from "../../src/documents/actor.js";
 import type { GenesysCombat } from "../../src/documents/combat.js";

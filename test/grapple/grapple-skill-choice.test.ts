@@ -6,11 +6,11 @@
  */
 import { describe, expect, it } from "vitest";
 import { sendIntent } from "../../src/authority/intent-channel.js";
-import { contestState } from "../../src/chat/contest-intents.js";
+import { contestState } from "../../src/chat/contest-plan.js";
 import { onContestAction } from "../../src/chat/contest-flow.js";
 import { grappleDialogContext } from "../../src/applications/grapple-dialog.js";
 import { GenesysActor } from "../../src/documents/actor.js";
-import { GRAPPLE_INTENTS } from "../../src/grapple/grapple-intents.js";
+import { GRAPPLE_INTENTS } from "../../src/grapple/grapple-intent-kinds.js";
 import { readGrapples } from "../../src/grapple/grapple-state.js";
 import { createActor } from "../documents/helpers.js";
 import { foundryDouble } from "../foundry/boot.js";

@@ -9,7 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { GenesysActor } from "../../src/documents/actor.js";
 import { timeQueue } from "../../src/time/time-advance.js";
 import { readTimeCard, timeCardContext } from "../../src/time/time-card.js";
-import { requestTimeUndo } from "../../src/time/time-intents.js";
+import { requestTimeUndo } from "../../src/time/time-requests.js";
 import { openTimeDialog, type TimeDialogAnswer } from "../../src/applications/time-dialog.js";
 import { TokenDouble } from "../foundry/chat.js";
 import { diceDouble } from "../foundry/dice.js";

@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { GenesysActor } from "../../src/documents/actor.js";
 import { onWorldTime, timeQueue } from "../../src/time/time-advance.js";
 import { readTimeCard } from "../../src/time/time-card.js";
-import { requestTimeUndo } from "../../src/time/time-intents.js";
+import { requestTimeUndo } from "../../src/time/time-requests.js";
 import { openTimeDialog, readTimeForm, type TimeDialogAnswer } from "../../src/applications/time-dialog.js";
 import { decorateTimeCard } from "../../src/time/time-chat.js";
 import { asPlayer, foundryDouble, users } from "../foundry/boot.js";

@@ -4,7 +4,7 @@
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import type { GenesysActor } from "../../src/documents/actor.js";
-import { requestTimeUndo } from "../../src/time/time-intents.js";
+import { requestTimeUndo } from "../../src/time/time-requests.js";
 import { timeQueue } from "../../src/time/time-advance.js";
 import { createScene, placeToken, type Scene } from "../foundry/scenes.js";
 import { createActor, personOf } from "../documents/helpers.js";

@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { narratorMacros } from "../../src/macros/narrator-macros.js";
 import type { GenesysActor } from "../../src/documents/actor.js";
 import { openedHazardOf, readHazardCard, type HazardCardState } from "../../src/tools/hazard-card.js";
-import { decorateHazardCard, requestHazardUndo } from "../../src/tools/hazard-intents.js";
+import { decorateHazardCard, requestHazardUndo } from "../../src/tools/hazard-chat.js";
 import { foundryDouble, users } from "../foundry/boot.js";
 import { diceDouble } from "../foundry/dice.js";
 import { createScene, placeToken, type Scene, type TokenDocument } from "../foundry/scenes.js";

@@ -10,7 +10,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { narratorMacros } from "../../src/macros/narrator-macros.js";
 import type { GenesysActor } from "../../src/documents/actor.js";
 import { openedHazardOf, readHazardCard, renderHazardCard, type HazardCardState } from "../../src/tools/hazard-card.js";
-import { decorateHazardCard, requestHazardUndo } from "../../src/tools/hazard-intents.js";
+import { decorateHazardCard, requestHazardUndo } from "../../src/tools/hazard-chat.js";
 import type { HazardAnswer } from "../../src/applications/narrator-tools/hazard-dialog.js";
 import { asPlayer, foundryDouble, users } from "../foundry/boot.js";
 import { onClient } from "../foundry/clients.js";

@@ -18,7 +18,7 @@ import { characteristicDrag, itemDrag } from "../../macros/roll-drag.js";
 import { addShortcutTooltips, checkTargetOf, quickCheck, SHEET_ROLL_BUTTONS } from "../quick-roll.js";
 import { creatableItemTypes, dropVerdict } from "../../data/accepted-items.js";
 import { guarded } from "../guarded.js";
-import { requestAddItem } from "../../authority/owner-actions.js";
+import { requestAddItem } from "../../authority/owner-requests.js";
 import { onNpcReaction } from "./reaction-action.js";
 import { onGrapple } from "./grapple-action.js";
 import { HandlebarsActorSheet, type ActorSheetContext, type PartialRenderOptions, type SheetRenderOptions, type TemplatePart } from "./handlebars-sheet-base.js";
