@@ -3,7 +3,7 @@
  * the defender's roll (§2.3.3), and the Narrator's difficulty for a static or unaware target (§2.3.5).
  * Modifiers and odds come only from src/rules, through dice/attack-roll.ts; these functions read forms and lay out.
  */
-import { asForm, asInput, asSelect } from "../compat/dom.js";
+import { asForm } from "../compat/dom.js";
 import { type Localizer } from "../dice/genesys-roll.js";
 import { percent, signed } from "../format/numbers.js";
 import { formatCount, type CountLocalizer } from "../format/plural.js";
@@ -11,43 +11,16 @@ import { availableRolls, defaultAnswer, specifyAttack, trackerDecidesFocus, type
 import { focusedTargets } from "../rules/maneuver-effects.js";
 import { DIVE_DEFENCE_BONUS, defenceManeuverBonus, focusBonus } from "../rules/maneuvers.js";
 import { ANIMAL_ENVIRONMENTS, type AnimalEnvironment } from "../rules/advanced/animals.js";
-import {
-  ADVANTAGE_KEYS,
-  ADVANTAGE_POSITIONS,
-  playerMayClaim,
-  AIMED_AREAS,
-  ARMOUR_BYPASS_PENALTY_RANGE,
-  STATIC_TARGET_KEYS,
-  STATIC_TARGETS,
-  WEAPON_SIZES,
-  defenceModifiers,
-  type AdvantageKey,
-  type AimedArea,
-  type WeaponSize,
-} from "../rules/attack.js";
+import { ADVANTAGE_KEYS, ADVANTAGE_POSITIONS, playerMayClaim, AIMED_AREAS, ARMOUR_BYPASS_PENALTY_RANGE, STATIC_TARGET_KEYS, STATIC_TARGETS, WEAPON_SIZES, type AdvantageKey, type AimedArea, type WeaponSize } from "../rules/attack.js";
 import { partLabel } from "../effects/check-effects.js";
 import type { SourcedPart } from "../effects/effect-math.js";
-import { effectRollParts, type RollPart } from "../effects/roll-parts.js";
 import type { RulesOptions } from "../rules/options.js";
+import { type FormValues, readForm } from "./read-form.js";
+import { COVER, DEFENCE_ADVANTAGES, type DefencePlan, type DefenceAnswer } from "../chat/defence-answer.js";
 
 export const ATTACK_DIALOG_TEMPLATE = "systems/genesys-gdr/templates/dialogs/attack-dialog.hbs";
 export const DEFENCE_DIALOG_TEMPLATE = "systems/genesys-gdr/templates/dialogs/defence-dialog.hbs";
 export const STATIC_DIALOG_TEMPLATE = "systems/genesys-gdr/templates/dialogs/static-target.hbs";
-
-/** A form's named controls as text (checkboxes as booleans). */
-export type FormValues = Record<string, string | boolean>;
-
-/** Reads every named control of a form. */
-export function readForm(form: HTMLFormElement): FormValues {
-  const values: FormValues = {};
-  for (const el of Array.from(form.elements)) {
-    const input = asInput(el);
-    const control = input ?? asSelect(el);
-    if (!control?.name) continue;
-    values[control.name] = input?.type === "checkbox" ? input.checked : control.value;
-  }
-  return values;
-}
 
 const text = (v: FormValues, key: string): string => {
   const x = v[key];
@@ -71,9 +44,6 @@ function oneOfOr<T extends string>(value: string, choices: readonly T[], fallbac
 
 /** §2.3.4 the advantage rows that help an attack roll (cover only helps the defence). */
 export const ATTACK_ADVANTAGES: readonly AdvantageKey[] = ADVANTAGE_KEYS.filter((k) => ADVANTAGE_POSITIONS[k].appliesTo === "both");
-/** §2.3.4 the rows a defender may claim, cover included. */
-export const DEFENCE_ADVANTAGES: readonly AdvantageKey[] = ADVANTAGE_KEYS.filter((k) => ADVANTAGE_POSITIONS[k].group === null);
-const COVER = ["none", "coverHalf", "coverThreeQuarters"] as const;
 
 /** The attack form read into an answer; numbers stay as typed (specifyAttack refuses what is not usable). */
 export function parseAttackForm(values: FormValues, plan: AttackPlan): AttackAnswer {
@@ -121,7 +91,6 @@ export interface ChanceCell {
 }
 
 const NO_CHANCE: ChanceCell = { hit: "—", detail: "" };
-
 
 export function attackPreview(plan: AttackPlan, answer: AttackAnswer, options: Partial<RulesOptions>, isGM: boolean, i18n: Localizer): AttackPreview {
   const spec = specifyAttack(plan, answer, options, isGM);
@@ -389,57 +358,6 @@ function isAttackAnswer(value: unknown): value is AttackAnswer {
 
 // ───────────────────────── defence ─────────────────────────
 
-/** What the defender may choose from. */
-export interface DefencePlan {
-  targetName: string;
-  attackTotal: number | null;
-  /**
-   * Grades to defend with: skills (Schivare first) and Destrezza for people; the printed grade for animals. `effects`:
-   * the effects and fever on a defence with that choice, each with its source (absent: none).
-   */
-  choices: { value: string; label: string; grade: number | null; effects?: SourcedPart[] }[];
-  dexterity: number;
-  conditionPenalty: number;
-  surprised: boolean;
-  /** §3.2.1 where the surprise comes from: the Narrator's mark on the Combat, or the token's status. */
-  surprisedBy?: "tracker" | "token" | null;
-  /**
-   * In a started GeneSys combat, what the tracker says: Difesa in force, a dive that may count (§2.2.1, A-29). Null
-   * or absent outside one (theatre of the mind): the defender's word stands.
-   */
-  tracker?: { defenceManeuver: boolean; dive: boolean } | null;
-  /** The attacker lies prone, as their token shows (§3.2.2). */
-  attackerProne?: boolean;
-  /** §3.2.2 the +1 against a prone opponent, pre-filled for a melee attack made from the ground. */
-  opponentProne?: boolean;
-}
-
-export interface DefenceAnswer {
-  choice: string;
-  /** A grade typed in when the chosen one is unknown (an animal's lost defence). */
-  grade: number | null;
-  maneuver: boolean;
-  dive: boolean;
-  cover: (typeof COVER)[number];
-  advantages: AdvantageKey[];
-  surprised: boolean;
-  opponentProne: boolean;
-  modifier: number;
-}
-
-/** A defence answer as another client sent it, or null when a field has the wrong type or an unknown value. */
-export function readDefenceAnswer(raw: unknown): DefenceAnswer | null {
-  if (typeof raw !== "object" || raw === null) return null;
-  const { choice, grade, maneuver, dive, cover, advantages, surprised, opponentProne, modifier } = raw as Record<string, unknown>;
-  const bool = (v: unknown): v is boolean => typeof v === "boolean";
-  const int = (v: unknown): v is number => typeof v === "number" && Number.isInteger(v);
-  if (typeof choice !== "string" || !(grade === null || int(grade)) || !bool(maneuver) || !bool(dive) || !bool(surprised) || !bool(opponentProne) || !int(modifier)) return null;
-  if (typeof cover !== "string" || !(COVER as readonly string[]).includes(cover) || !Array.isArray(advantages)) return null;
-  if (!advantages.every((k): k is AdvantageKey => typeof k === "string" && (DEFENCE_ADVANTAGES as readonly string[]).includes(k))) return null;
-  // cover was checked against COVER just above.
-  return { choice, grade, maneuver, dive, cover: cover as DefenceAnswer["cover"], advantages, surprised, opponentProne, modifier };
-}
-
 export function parseDefenceForm(values: FormValues, plan: DefencePlan): DefenceAnswer {
   return {
     choice: text(values, "choice") || (plan.choices[0]?.value ?? ""),
@@ -452,30 +370,6 @@ export function parseDefenceForm(values: FormValues, plan: DefencePlan): Defence
     opponentProne: box(values, "opponentProne"),
     modifier: num(text(values, "modifier"), 0),
   };
-}
-
-/** §2.3.3 the defence roll's grade and modifiers (defenceModifiers only), or null when the answer is unusable. */
-/** §2.3.4 the advantage rows a defence answer names: its cover among them. */
-export function defenceAdvantages(answer: DefenceAnswer): AdvantageKey[] {
-  return answer.cover === "none" ? answer.advantages : [...answer.advantages, answer.cover];
-}
-
-export function defenceSetup(plan: DefencePlan, answer: DefenceAnswer): { label: string; grade: number; parts: RollPart[] } | null {
-  const choice = plan.choices.find((c) => c.value === answer.choice);
-  if (!choice) return null;
-  const grade = choice.grade ?? answer.grade;
-  if (grade === null || !Number.isInteger(grade) || grade < 0 || !Number.isInteger(answer.modifier)) return null;
-  const advantages = defenceAdvantages(answer);
-  const parts = defenceModifiers({
-    ...(answer.maneuver ? { defenceManeuverDexterity: plan.dexterity } : {}),
-    dive: answer.dive,
-    advantages,
-    conditionPenalty: plan.conditionPenalty,
-    surprised: answer.surprised,
-    opponentProneInMelee: answer.opponentProne,
-  }).parts;
-  const sourced: RollPart[] = [...parts, ...effectRollParts(choice.effects ?? [])];
-  return { label: choice.label, grade, parts: answer.modifier === 0 ? sourced : [...sourced, { key: "situational", value: answer.modifier }] };
 }
 
 /** One yes/no choice of the defence dialog: pre-filled, locked for a player where the tracker or the token decides. */

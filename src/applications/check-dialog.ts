@@ -4,57 +4,17 @@
  */
 import { partLabel, sumParts } from "../effects/check-effects.js";
 import { asForm } from "../compat/dom.js";
-import { difficultyValue, DIFFICULTY_LADDER } from "../rules/check.js";
+import { DIFFICULTY_LADDER } from "../rules/check.js";
 import { DIFFICULTIES, type DifficultyKey } from "../rules/types.js";
-import { checkPreview, isCharacteristic, scores, type CheckPlan } from "../dice/check-request.js";
+import { checkPreview, scores, type CheckPlan } from "../dice/check-request.js";
 import { GenesysActor } from "../documents/actor.js";
 import { influenceDifficulty } from "../rules/check.js";
 import { CHARACTERISTICS } from "../rules/types.js";
 import { contestFromCheck } from "../chat/contest-flow.js";
 import { signed } from "../format/numbers.js";
-import type { CheckAnswer } from "../rolls/check.js";
+import { type CheckDialogResult, type CheckFormValues, parseCheckForm, initialFormValues } from "./check-form.js";
 
 export const CHECK_DIALOG_TEMPLATE = "systems/genesys-gdr/templates/dialogs/check-dialog.hbs";
-
-/** The player's answer, as the check flow takes it. */
-export type CheckDialogResult = CheckAnswer;
-
-/** The form's raw values. */
-export interface CheckFormValues {
-  /** A ladder key, "custom" or "blind". */
-  difficulty: string;
-  custom: string;
-  modifiers: string;
-  rollAnyway: boolean;
-  /** §1.7.4 the targeted opponent's characteristic ("" for none), its actor, and the shift it gives the difficulty. */
-  influence?: string;
-  influenceActor?: string;
-  influenceShift?: number;
-}
-
-const DEFAULT_STEP: DifficultyKey = "medium";
-
-function isDifficultyKey(value: string): value is DifficultyKey {
-  return (DIFFICULTIES as readonly string[]).includes(value);
-}
-
-/** "−2" typed with a real minus, "+3", "" (= 0): a number, NaN when it is not one. */
-function toNumber(text: string): number {
-  const clean = text.trim().replace(/\u2212/g, "-");
-  return clean === "" ? 0 : Number(clean);
-}
-
-/** Reads the form into a result; the difficulty comes from the rules' ladder. */
-export function parseCheckForm(values: CheckFormValues): CheckDialogResult {
-  const blind = values.difficulty === "blind";
-  let difficulty: number | null;
-  if (blind) difficulty = null;
-  else if (values.difficulty === "custom") difficulty = values.custom.trim() === "" ? Number.NaN : toNumber(values.custom);
-  else if (isDifficultyKey(values.difficulty)) difficulty = difficultyValue(values.difficulty);
-  else difficulty = Number.NaN;
-  const influence = isCharacteristic(values.influence) && values.influenceActor ? { actorUuid: values.influenceActor, characteristic: values.influence } : null;
-  return { difficulty, modifiers: toNumber(values.modifiers), blind, rollAnyway: values.rollAnyway, ...(influence ? { influence } : {}) };
-}
 
 /** What the form's named controls hold (select, inputs, checkbox). */
 export function readCheckForm(form: HTMLFormElement): CheckFormValues {
@@ -150,22 +110,6 @@ export function influenceContext(opponent: InfluenceOpponent, i18n: { localize(k
       }),
     ],
   };
-}
-
-/** The initial values: the requested difficulty picks its ladder step, another margin goes to "custom". */
-export function initialFormValues(plan: Pick<CheckPlan, "difficulty" | "modifiers" | "blind">): CheckFormValues {
-  let difficulty: string = DEFAULT_STEP;
-  let custom = "";
-  if (plan.blind) difficulty = "blind";
-  else if (plan.difficulty !== null) {
-    const step = DIFFICULTIES.find((key) => DIFFICULTY_LADDER[key] === plan.difficulty);
-    if (step) difficulty = step;
-    else {
-      difficulty = "custom";
-      custom = String(plan.difficulty);
-    }
-  }
-  return { difficulty, custom, modifiers: String(plan.modifiers), rollAnyway: false };
 }
 
 /** The template context, every text localized. */

@@ -10,7 +10,6 @@ import { rulesOptions } from "../settings/rules-settings.js";
 import { GenesysCombat } from "../documents/combat.js";
 import { isGenesysCombatant, type GenesysCombatant } from "../documents/combatant.js";
 import { TRACKER_TEMPLATE, trackerView } from "./combat-view.js";
-import { focusTargetsOf, promptDeclaration, promptReplacement } from "./maneuver-dialog.js";
 import { encounterOdds } from "../encounter/open-encounter-odds.js";
 import { GenesysActor } from "../documents/actor.js";
 import { grappleFrom } from "../grapple/grapple-entry.js";
@@ -146,7 +145,8 @@ export class GenesysCombatTracker extends CombatTracker {
     const t = targetOf(this, target);
     if (!t) return;
     const animal = t.combatant.isAnimal ? animalAttackManeuver(rulesOptions()) : null;
-    const answer = await promptDeclaration(t.combatant.name ?? "", animal, focusTargetsOf(t.combat, t.combatant, game.user));
+    const dialog = await import("./maneuver-dialog.js"); // loads on its first use
+    const answer = await dialog.promptDeclaration(t.combatant.name ?? "", animal, dialog.focusTargetsOf(t.combat, t.combatant, game.user));
     if (answer) await t.combat.declare(t.combatant, answer.maneuver, { held: answer.held, target: answer.target ?? null });
   }
 
@@ -169,7 +169,7 @@ export class GenesysCombatTracker extends CombatTracker {
     const t = targetOf(this, target);
     const declared = t?.combatant.declarationFor(t.combat.round);
     if (!t || !declared) return;
-    const replacement = await promptReplacement(t.combatant.name ?? "", declared.maneuver);
+    const replacement = await (await import("./maneuver-dialog.js")).promptReplacement(t.combatant.name ?? "", declared.maneuver);
     if (replacement) await t.combat.replace(t.combatant, replacement);
   }
 

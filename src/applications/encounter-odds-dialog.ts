@@ -9,7 +9,7 @@ import { applySettings, randomSeed, type OddsSession, type RawSettings } from ".
 import type { OddsI18n } from "../encounter/odds-view.js";
 import { DEFENCE_POLICIES, TARGETING_POLICIES } from "../rules/sim/policy.js";
 import { SYSTEM_ID } from "../settings/rules-settings.js";
-import { readForm, type FormValues } from "./attack-dialog.js";
+import { readForm, type FormValues } from "./read-form.js";
 
 export const ODDS_DIALOG_TEMPLATE = `systems/${SYSTEM_ID}/templates/dialogs/encounter-odds-dialog.hbs`;
 

@@ -16,8 +16,8 @@ import { ADVANTAGE_KEYS, AIMED_AREAS, WEAPON_SIZES } from "../rules/attack.js";
 import type { RulesOptions } from "../rules/options.js";
 import type { CharacteristicKey } from "../rules/types.js";
 import type { CheckAnswer, CheckMessage, CheckPrompt } from "../rolls/check.js";
-import { defenceSetup, promptAttack, promptDefence, readDefenceAnswer, type DefenceAnswer, type DefencePlan } from "./attack-dialog.js";
-import { initialFormValues, parseCheckForm } from "./check-dialog.js";
+import { defenceSetup, readDefenceAnswer, type DefenceAnswer, type DefencePlan } from "../chat/defence-answer.js";
+import { initialFormValues, parseCheckForm } from "./check-form.js";
 
 export type CheckTarget = { skillId: string } | { characteristic: CharacteristicKey };
 
@@ -142,7 +142,7 @@ export function attackChooser(itemId: string | null, mods: RollModifiers): NonNu
       tell(quick.refusal);
     }
     // The blind key opens the dialog with its blind box ticked; what the attacker leaves ticked is the answer.
-    const answer = await promptAttack(plan, rules, { blind: mods.blind });
+    const answer = await (await import("./attack-dialog.js")).promptAttack(plan, rules, { blind: mods.blind });
     if (!answer) return null;
     await rememberChoice(plan.actorUuid, key, attackChoices(answer));
     return answer;
@@ -192,7 +192,7 @@ export function defenceChooser(mods: RollModifiers): NonNullable<CardActionOptio
       if (quick) return quick;
       tell({ warning: "GENESYS.Attack.Warn.BadDefence", data: { name: plan.targetName } });
     }
-    const answer = await promptDefence(plan);
+    const answer = await (await import("./attack-dialog.js")).promptDefence(plan);
     if (answer) await rememberChoice(target.uuid, "defence", answer);
     return answer;
   };

@@ -16,7 +16,7 @@ import { studyDaysPerGrade, studyDaysPerPoint } from "../rules/increment.js";
 import type { RulesOptions } from "../rules/options.js";
 import { teacherVerdict, type TeacherVerdict } from "../rules/study.js";
 import { rulesOptions } from "../settings/rules-settings.js";
-import { readForm, type FormValues } from "./attack-dialog.js";
+import { readForm, type FormValues } from "./read-form.js";
 import { guarded } from "./guarded.js";
 
 export const STUDY_DIALOG_TEMPLATE = "systems/genesys-gdr/templates/dialogs/study-dialog.hbs";

@@ -5,7 +5,8 @@
  * included. Each function returns whether something happened; every failure is a notification.
  */
 import { bearingBetween } from "../canvas/token-distance.js";
-import { defenceSetup, promptAttack, promptDefence, promptStatic, type DefenceAnswer, type DefencePlan } from "../applications/attack-dialog.js";
+import { lazily } from "../load/lazily.js";
+import { defenceSetup, type DefenceAnswer, type DefencePlan } from "./defence-answer.js";
 import { guarded } from "../applications/guarded.js";
 import { requestIntent } from "../authority/intent-channel.js";
 import { currentMessageMode } from "../compat/message-mode.js";
@@ -33,6 +34,12 @@ import { stunBonus } from "./stun-bonus.js";
 import { cardState, type CardMessage } from "./card-render.js";
 import { cardMode, cardRecipients } from "./card-visibility.js";
 import { defencePlan } from "./defence-plan.js";
+
+/** The dialogs load on their first use. */
+const attackDialog = () => import("../applications/attack-dialog.js");
+const promptAttack = lazily(attackDialog, "promptAttack");
+const promptDefence = lazily(attackDialog, "promptDefence");
+const promptStatic = lazily(attackDialog, "promptStatic");
 
 export { cardState, currentViewer, renderCard, type CardMessage } from "./card-render.js";
 

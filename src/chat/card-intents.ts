@@ -5,7 +5,7 @@
  * the requester's ownership with the server's own permission test, and refuses what does not fit. Cards are authored
  * by this client, so no player can edit their flags; one not authored by a GM is never acted on.
  */
-import { defenceAdvantages, defenceSetup, readDefenceAnswer, type DefenceAnswer, type DefencePlan } from "../applications/attack-dialog.js";
+import { defenceAdvantages, defenceSetup, readDefenceAnswer, type DefenceAnswer, type DefencePlan } from "./defence-answer.js";
 import type { IntentOutcome, IntentResult, Requester } from "../authority/intent-channel.js";
 import { answerWhile, registerIntent } from "../authority/intent-channel.js";
 import { measuredBearing, measuredDistance, tokenDocumentFrom } from "../canvas/token-distance.js";

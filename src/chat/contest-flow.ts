@@ -4,7 +4,7 @@
  * characteristic is a warning and nothing else), rolls its own dice, and sends intents that the active GM's client
  * decides (contest-intents.ts).
  */
-import { promptContest } from "../applications/contest-dialog.js";
+import { lazily } from "../load/lazily.js";
 import type { SideChoice } from "./contest-opponent.js";
 import { guarded } from "../applications/guarded.js";
 import { requestIntent, sendIntent, notifyResult } from "../authority/intent-channel.js";
@@ -16,6 +16,9 @@ import { ownedActor } from "./card-render.js";
 import { actorFrom } from "../documents/actor-from.js";
 import { CONTEST_INTENTS, contestPlan, contestState, renderContest, type ContestSideRequest, type ContestStartPayload } from "./contest-plan.js";
 import { type ContestState, type ContestViewer, type SideId } from "./contest-card.js";
+
+/** The dialog loads on its first use. */
+const promptContest = lazily(() => import("../applications/contest-dialog.js"), "promptContest");
 
 export { contestState } from "./contest-plan.js";
 

@@ -1,5 +1,5 @@
 /** §2.3.3 what a target may defend with, read from its actor: the same on the defender's client and on the GM's. */
-import type { DefencePlan } from "../applications/attack-dialog.js";
+import type { DefencePlan } from "./defence-answer.js";
 import { AnimalModel } from "../data/actor/animal.js";
 import { SkillModel } from "../data/item/skill.js";
 import { DODGE_SKILL_SLUG } from "../dice/attack-roll.js";

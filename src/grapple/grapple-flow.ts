@@ -3,7 +3,7 @@
  * a contest or let go from the grapple card, the tracker or a macro. This client checks what it can, asks which skill
  * to roll, and sends intents that the active GM's client decides (grapple-intents.ts).
  */
-import { promptGrappleSkill } from "../applications/grapple-dialog.js";
+import { lazily } from "../load/lazily.js";
 import { guarded } from "../applications/guarded.js";
 import { notifyResult, sendIntent } from "../authority/intent-channel.js";
 import { asElement } from "../compat/dom.js";
@@ -16,6 +16,9 @@ import { GRAPPLE_CARD_FLAG } from "./grapple-card.js";
 import { GRAPPLE_INTENTS } from "./grapple-intent-kinds.js";
 import { registerHoldStatusGuard } from "./hold-status-guard.js";
 import { grappleOfActor, grappleOfToken, readGrapples, sceneNamed, sceneOfToken, type GrappleRecord } from "./grapple-state.js";
+
+/** The dialog loads on its first use. */
+const promptGrappleSkill = lazily(() => import("../applications/grapple-dialog.js"), "promptGrappleSkill");
 
 const warn = (key: string, data: Record<string, string> = {}): null => {
   ui.notifications.warn(game.i18n.format(key, data));

@@ -4,7 +4,7 @@
  * batch's chai-style `assert`. Everything is played from the Narrator's client through the public API a sheet, a card
  * button or the combat tracker would call, so the same checks run as at the table.
  */
-import type { DefenceAnswer } from "../applications/attack-dialog.js";
+import type { DefenceAnswer } from "../chat/defence-answer.js";
 import { sendIntent } from "../authority/intent-channel.js";
 import { gmQueue } from "../authority/serial-queue.js";
 import { approvalWritesSettled, approveEffect } from "../authority/effect-approvals.js";

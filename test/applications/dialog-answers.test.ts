@@ -4,7 +4,8 @@
  * or with null when the dialog is closed. Only an answer of the expected shape counts; anything else is "dismissed".
  */
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { promptAttack, promptDefence, promptStatic, type DefencePlan } from "../../src/applications/attack-dialog.js";
+import { promptAttack, promptDefence, promptStatic } from "../../src/applications/attack-dialog.js";
+import { type DefencePlan } from "../../src/chat/defence-answer.js";
 import { promptCheck, rollButton } from "../../src/applications/check-dialog.js";
 import { translations } from "./sheet-fixtures.js";
 import { promptDeclaration, promptReplacement } from "../../src/applications/maneuver-dialog.js";

@@ -3,7 +3,7 @@
  * the double's clock (trip-clock.ts: fake timers, a fixed latency a trip), from the click until its promise settles on
  * the clicking client, for each table procedure. The Narrator's own clicks run on his client: one round of his writes.
  */
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { attack, onCardAction, type CardMessage } from "../../src/chat/attack-flow.js";
 import { onContestAction, startContest } from "../../src/chat/contest-flow.js";
 import { askForCheck, rollRequestRow } from "../../src/chat/request-flow.js";
@@ -31,6 +31,17 @@ import { fight, settle } from "../combat/helpers.js";
 import { answerFor, DODGE_WITH_DEXTERITY, HUMAN, dice, itemId, npc, playerId, shooter, skill, targetActors, useCardWorld, weapon } from "../chat/helpers.js";
 
 useCardWorld();
+
+// A chunk a click loads on its first use is a file fetched once, not a round trip of the server's: they are loaded
+// here first, so the counts below are the server's trips alone.
+beforeAll(async () => {
+  await Promise.all([
+    import("../../src/tools/hazard-tools.js"),
+    import("../../src/tools/selected-tools.js"),
+    import("../../src/time/time-intents.js"),
+    import("../../src/encounter/encounter-odds.js"),
+  ]);
+});
 
 const asPlayer = <T>(fn: () => Promise<T>): Promise<T> => onClient(users().player, fn);
 const asGm = <T>(fn: () => Promise<T>): Promise<T> => onClient(users().gm, fn);

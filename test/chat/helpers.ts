@@ -1,6 +1,6 @@
 /** Attackers, targets and weapons for the attack-card tests, built through the Foundry double and the real data models. */
 import type { GenesysActor } from "../../src/documents/actor.js";
-import type { DefenceAnswer } from "../../src/applications/attack-dialog.js";
+import type { DefenceAnswer } from "../../src/chat/defence-answer.js";
 import { defaultAnswer, prepareAttack, type AttackAnswer } from "../../src/dice/attack-roll.js";
 import { attack, cardState, type CardMessage } from "../../src/chat/attack-flow.js";
 import type { AttackCardState, AttackRow } from "../../src/chat/attack-card.js";

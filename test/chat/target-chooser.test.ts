@@ -6,7 +6,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { ATTACK_DIALOG_TEMPLATE, attackDialogContext, chooserLimit, limitChoices, parseAttackForm, readForm, type FormValues } from "../../src/applications/attack-dialog.js";
+import { ATTACK_DIALOG_TEMPLATE, attackDialogContext, chooserLimit, limitChoices, parseAttackForm } from "../../src/applications/attack-dialog.js";
+import { readForm, type FormValues } from "../../src/applications/read-form.js";
 import { sendIntent } from "../../src/authority/intent-channel.js";
 import { CARD_INTENTS } from "../../src/chat/card-intent-kinds.js";
 import { attack } from "../../src/chat/attack-flow.js";

@@ -3,13 +3,8 @@
  * from it: the templates rendered with the real Handlebars from a declared round.
  */
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import {
-  ATTACK_DIALOG_TEMPLATE,
-  DEFENCE_DIALOG_TEMPLATE,
-  attackDialogContext,
-  defenceDialogContext,
-  type DefencePlan,
-} from "../../src/applications/attack-dialog.js";
+import { ATTACK_DIALOG_TEMPLATE, DEFENCE_DIALOG_TEMPLATE, attackDialogContext, defenceDialogContext } from "../../src/applications/attack-dialog.js";
+import { type DefencePlan } from "../../src/chat/defence-answer.js";
 import type { AttackRow } from "../../src/chat/attack-card.js";
 import { defencePlan } from "../../src/chat/defence-plan.js";
 import { defaultAnswer, prepareAttack, type AttackPlan } from "../../src/dice/attack-roll.js";

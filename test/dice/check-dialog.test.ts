@@ -1,5 +1,6 @@
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { checkDialogContext, dialogPreview, initialFormValues, parseCheckForm, readCheckForm, CHECK_DIALOG_TEMPLATE, type CheckFormValues } from "../../src/applications/check-dialog.js";
+import { checkDialogContext, dialogPreview, readCheckForm, CHECK_DIALOG_TEMPLATE } from "../../src/applications/check-dialog.js";
+import { initialFormValues, parseCheckForm, type CheckFormValues } from "../../src/applications/check-form.js";
 import { prepareCheck, type CheckPlan } from "../../src/dice/check-request.js";
 import { registerDice } from "../../src/dice/genesys-roll.js";
 import { bootSystem, foundryDouble } from "../foundry/boot.js";

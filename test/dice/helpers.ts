@@ -2,7 +2,7 @@ import type { GenesysActor } from "../../src/documents/actor.js";
 import { GenesysCheckRoll } from "../../src/dice/genesys-roll.js";
 import { SkillModel } from "../../src/data/item/skill.js";
 import { createActor } from "../documents/helpers.js";
-import type { CheckFormValues } from "../../src/applications/check-dialog.js";
+import type { CheckFormValues } from "../../src/applications/check-form.js";
 import { diceDouble, type ChatMessage, type DialogConfig } from "../foundry/dice.js";
 import { openBox } from "../../src/authority/seal.js";
 import { readSealedCard, sealContext } from "../../src/chat/sealed-card.js";

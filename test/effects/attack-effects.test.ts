@@ -6,7 +6,8 @@
 import { describe, expect, it } from "vitest";
 import { sendIntent } from "../../src/authority/intent-channel.js";
 import { effectChangesData, type EffectChange } from "../../src/compat/effect-changes.js";
-import { ATTACK_DIALOG_TEMPLATE, DEFENCE_DIALOG_TEMPLATE, attackDialogContext, attackPreview, bindDefenceEffects, defenceDialogContext, defenceSetup } from "../../src/applications/attack-dialog.js";
+import { ATTACK_DIALOG_TEMPLATE, DEFENCE_DIALOG_TEMPLATE, attackDialogContext, attackPreview, bindDefenceEffects, defenceDialogContext } from "../../src/applications/attack-dialog.js";
+import { defenceSetup } from "../../src/chat/defence-answer.js";
 import { onCardAction } from "../../src/chat/attack-flow.js";
 import type { AttackRow } from "../../src/chat/attack-card.js";
 import { CARD_INTENTS } from "../../src/chat/card-intent-kinds.js";

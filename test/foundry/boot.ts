@@ -1,7 +1,8 @@
 /**
  * Runs the system's real init wiring (src/genesys.ts) against the test double: the module is imported once and the
  * "init" hook called once, as Foundry loads a system's esmodules and then calls Hooks.callAll("init") a single time per
- * page (V13-API §1.4 example; dnd5e dnd5e.mjs registers its CONFIG in Hooks.once("init")).
+ * page (V13-API §1.4 example; dnd5e dnd5e.mjs registers its CONFIG in Hooks.once("init")), then "setup", after
+ * which the Narrator's client (the double boots as him) has loaded his side, a chunk of its own (src/narrator.ts).
  */
 import type { User } from "./documents.js";
 import type { FoundryDouble } from "./globals.js";
@@ -16,6 +17,9 @@ export async function bootSystem(): Promise<FoundryDouble> {
   if (!booted) {
     await import("../../src/genesys.js");
     double.hooks.callAll("init");
+    double.hooks.callAll("setup");
+    const { narratorHandlers } = await import("../../src/authority/intent-channel.js");
+    await narratorHandlers();
     booted = true;
   }
   return double;

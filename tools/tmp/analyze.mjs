@@ -18,7 +18,7 @@ console.log(`player load: ${(total/1024).toFixed(1)} KiB gzip`);
 if (process.argv[2]) {
   const want = process.argv[2];
   const rows = [];
-  for (const [name, c] of chunks) if (name.includes(want)) for (const [id, m] of Object.entries(c.modules)) rows.push([id.replace(process.cwd()+"/", ""), m.renderedLength]);
+  for (const [name, c] of chunks) if (want === "LOAD" ? closure.has(name) : name.includes(want)) for (const [id, m] of Object.entries(c.modules)) rows.push([id.replace(process.cwd()+"/", ""), m.renderedLength]);
   const byDir = {};
   for (const [r, l] of rows) { const d = r.split("/").slice(0, 2).join("/"); byDir[d] = (byDir[d] ?? 0) + l; }
   console.log(Object.entries(byDir).sort((a, b) => b[1] - a[1]).map(([d, l]) => `${d} ${(l/1024).toFixed(1)}K`).join("\n"));

@@ -4,7 +4,7 @@
  * action string when its callback gives null, and with null when closed: neither is an answer).
  */
 import { asForm } from "../../compat/dom.js";
-import { readForm, type FormValues } from "../attack-dialog.js";
+import { readForm, type FormValues } from "../read-form.js";
 
 export type { FormValues };
 

@@ -4,7 +4,10 @@
  * carrying it ("" for the actor's own).
  */
 import { effectChangesData } from "../../compat/effect-changes.js";
-import { approveEffect } from "../../authority/effect-approvals.js";
+import { lazily } from "../../load/lazily.js";
+
+/** Approving is the Narrator's: it loads with his side. */
+const approveEffect = lazily(() => import("../../authority/effect-approvals.js"), "approveEffect");
 
 type Effect = ActiveEffect.Implementation;
 

@@ -10,8 +10,12 @@ import { buildPersonContext, type PersonSheetData } from "./context/person.js";
 import { EFFECT_ACTIONS } from "./effect-actions.js";
 import type { PrepareContextOptions } from "./handlebars-sheet-base.js";
 import { studySheetData, type StudySheetData } from "./context/study.js";
-import { openStudyDialog, setStudyStatus } from "../study-dialog.js";
+import { setStudyStatus } from "../../study/study-intents.js";
+import { lazily } from "../../load/lazily.js";
 import { rulesOptions } from "../../settings/rules-settings.js";
+
+/** The study planner loads on its first use. */
+const openStudyDialog = lazily(() => import("../study-dialog.js"), "openStudyDialog");
 
 export type PersonSheetContext = GenesysActorSheetContext & PersonSheetData & StudySheetData;
 
