@@ -55,7 +55,7 @@ Hooks.once("init", () => {
   registerTokenRuler();
   addStatusEffects(genesysStatusEffects());
   registerIntentChannel();
-  setNarratorHandlers(() => import("./narrator.js").then((side) => { side.registerNarratorSide(); }));
+  setNarratorHandlers(() => import("./narrator.js").then((side) => side.registerNarratorSide()));
   registerOwnerActions();
   registerChatCards();
   registerRequestCards();

@@ -9,6 +9,7 @@ import { registerOwnerIntents } from "./authority/owner-actions.js";
 import { registerProtectedEdit } from "./authority/protected-edit.js";
 import { registerSealKey } from "./authority/seal-key.js";
 import { sweepNarratorEffects } from "./authority/effect-approvals.js";
+import { loadCipher } from "./authority/seal.js";
 import { registerCardIntents } from "./chat/card-intents.js";
 import { registerContestIntents } from "./chat/contest-intents.js";
 import { registerRequestIntents } from "./chat/request-intents.js";
@@ -26,9 +27,9 @@ import { registerSealedToolCards } from "./tools/tool-card.js";
 
 let registered = false;
 
-/** Registers the Narrator's side on this client; once. */
-export function registerNarratorSide(): void {
-  if (registered) return;
+/** Registers the Narrator's side on this client, once; resolves once its cipher has loaded too. */
+export async function registerNarratorSide(): Promise<void> {
+  if (registered) return loadCipher();
   registered = true;
   registerOwnerIntents();
   registerProtectedEdit();
@@ -52,4 +53,5 @@ export function registerNarratorSide(): void {
       .catch((error: unknown) => { console.error("GeneSys GdR | migration or effect sweep failed", error); });
     void clearStaleIntents();
   });
+  return loadCipher();
 }

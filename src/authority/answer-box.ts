@@ -7,7 +7,8 @@
  */
 import { hkdf } from "@noble/hashes/hkdf.js";
 import { sha256 } from "@noble/hashes/sha2.js";
-import { fromBase64, openBytes, sealBytes, toBase64 } from "./cipher.js";
+import { fromBase64, toBase64 } from "./bytes.js";
+import { openBytes, sealBytes } from "./cipher.js";
 import { x25519 } from "./x25519.js";
 
 /** The padding unit of an answer, in bytes. */

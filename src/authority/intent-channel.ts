@@ -16,7 +16,7 @@
  * proof secret, a wait for the document to arrive and two more round trips.
  */
 import { SYSTEM_ID } from "../settings/rules-settings.js";
-import { isStoredAnswer, openAnswer, replyKeys, sealAnswer, type ReplyKeys } from "./answer-box.js";
+import type { ReplyKeys } from "./answer-box.js";
 import { gmQueue } from "./serial-queue.js";
 
 export const intentTimings = {
@@ -37,6 +37,12 @@ export const intentLimits = {
   perWindow: 30,
   windowMs: 10_000,
 };
+
+/**
+ * The answer boxes (X25519, HKDF, XChaCha20-Poly1305) are a chunk of their own: a player's client loads it with its
+ * first intent, a Narrator's with his side; a player who only watches never does.
+ */
+const answerBox = () => import("./answer-box.js");
 
 /** How many answers the GM's client remembers for repeated keys; the oldest are forgotten first. */
 const ANSWERS_KEPT = 500;
@@ -243,7 +249,7 @@ function dispatch(requester: Requester, intent: Pick<StoredIntent, "kind" | "pay
  * refusal of a malformed intent (no key to seal to) goes out plain: it says nothing the intent did not.
  */
 async function writeAnswer(user: User.Stored, key: string, result: IntentResult, reply: string | null): Promise<void> {
-  const sealed = reply === null ? null : sealAnswer(result, reply, user.id, key);
+  const sealed = reply === null ? null : (await answerBox()).sealAnswer(result, reply, user.id, key);
   const stored = sealed ?? (result.ok ? refuse("GENESYS.Authority.Invalid") : result);
   try {
     await user.update({ [`flags.${SYSTEM_ID}.intents.-=${key}`]: null, [`flags.${SYSTEM_ID}.answers.${key}`]: stored });
@@ -307,15 +313,15 @@ function onUserUpdate(user: User.Stored, changes: unknown, writerId: string): vo
     if (!keys) continue;
     received.add(key);
     const settle = pending.get(key);
-    const opened = isStoredAnswer(stored) ? openAnswer(stored, keys, user.id, key) : stored;
-    const read = isResult(opened) ? opened : refuse("GENESYS.Authority.OldClient");
-    if (settle) {
-      pending.delete(key);
-      settle(read);
-    } else if (!read.ok) {
+    if (settle) pending.delete(key);
+    // Loaded already: this client sent the intent.
+    void answerBox().then(({ isStoredAnswer, openAnswer }) => {
+      const opened = isStoredAnswer(stored) ? openAnswer(stored, keys, user.id, key) : stored;
+      const read = isResult(opened) ? opened : refuse("GENESYS.Authority.OldClient");
+      if (settle) settle(read);
       // A failure after the answer (the writes it was about did not land), or an answer after the wait ran out.
-      notifyResult(read);
-    }
+      else if (!read.ok) notifyResult(read);
+    });
   }
 }
 
@@ -343,7 +349,7 @@ export async function sendIntent(kind: string, payload: unknown): Promise<Intent
     return late ?? answer;
   }
   const key = foundry.utils.randomID(16);
-  const keys = replyKeys();
+  const keys = (await answerBox()).replyKeys();
   replies.set(key, keys);
   for (const oldest of replies.keys()) {
     if (replies.size <= REPLIES_KEPT) break;

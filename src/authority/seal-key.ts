@@ -15,7 +15,7 @@
  * A browser that cannot store (storage turned off) holds no key: blind rolls are refused there rather than sealed with
  * a key lost at the next reload.
  */
-import { randomBytes, toBase64, fromBase64 } from "./cipher.js";
+import { randomBytes, toBase64, fromBase64 } from "./bytes.js";
 import { registerIntent, sendIntent, type IntentResult, type Requester } from "./intent-channel.js";
 
 export interface SealKey {

@@ -11,7 +11,7 @@
  *   any names, skills and modifiers seal to boxes of one length;
  * - a value too big for its size is not sealed (the card is refused), never sealed in a bigger box.
  */
-import { openBytes, sealBytes } from "./cipher.js";
+import type * as Cipher from "./cipher.js";
 import { heldKey, heldKeys, sealingKey } from "./seal-key.js";
 
 export interface SealedBox {
@@ -96,10 +96,11 @@ export type Sealed = { ok: true; box: SealedBox } | { ok: false; reason: "noKey"
 export async function sealValue(value: unknown, context: SealContext, size: number, names: readonly string[] = []): Promise<Sealed> {
   const key = await sealingKey();
   if (!key) return { ok: false, reason: "noKey" };
+  await loadCipher();
   const { inner, strings } = splitStrings(value, names);
   const plain = padded(inner, size);
   if (!plain) return { ok: false, reason: "tooBig" };
-  return { ok: true, box: { v: 2, kid: key.id, data: sealBytes(key.bytes, plain, aadOf(context)), strings } };
+  return { ok: true, box: { v: 2, kid: key.id, data: loadedCipher().sealBytes(key.bytes, plain, aadOf(context)), strings } };
 }
 
 /** The i18n key of the warning for a value that could not be sealed. */
@@ -109,11 +110,31 @@ export function sealWarning(reason: Exclude<Sealed, { ok: true }>["reason"]): st
 
 export type Opened = { ok: true; value: unknown } | { ok: false; reason: "noKey" | "otherKey" | "damaged" };
 
+let cipher: typeof Cipher | null = null;
+
+/**
+ * Loads the cipher, a chunk of its own: only a Narrator's client opens or seals a box (a player holds no key, so his
+ * openBox stops before it). The Narrator's side loads it before it answers or renders anything sealed.
+ */
+export async function loadCipher(): Promise<void> {
+  cipher ??= await import("./cipher.js");
+}
+
+/** Whether this client has loaded the cipher (a Narrator's, once his side is up). */
+export function cipherLoaded(): boolean {
+  return cipher !== null;
+}
+
+function loadedCipher(): typeof Cipher {
+  if (!cipher) throw new Error("GeneSys GdR | the cipher is not loaded yet (seal.ts loadCipher)");
+  return cipher;
+}
+
 /** Opens a box with the key this browser holds, for the message and kind it must be bound to: the value, or why not. */
 export function openBox(box: SealedBox, context: SealContext): Opened {
   const key = heldKey(box.kid);
   if (!key) return { ok: false, reason: heldKeys().length === 0 ? "noKey" : "otherKey" };
-  const plain = openBytes(key.bytes, box.data, aadOf(context));
+  const plain = loadedCipher().openBytes(key.bytes, box.data, aadOf(context));
   if (plain === null) return { ok: false, reason: "damaged" };
   try {
     const value = joinStrings(JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(plain)) as unknown, box.strings);

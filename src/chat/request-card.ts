@@ -5,7 +5,7 @@
  * sealed box (authority/seal.ts) that only a Narrator's client opens. Only the active GM's client writes the card
  * (chat/request-intents.ts); this file reads and renders it.
  */
-import { isSealedBox, openBox, type SealContext, type SealedBox } from "../authority/seal.js";
+import { isSealedBox, loadCipher, openBox, type SealContext, type SealedBox } from "../authority/seal.js";
 import { fetchKey } from "../authority/seal-key.js";
 import { isCharacteristic } from "../dice/check-request.js";
 import type { IncrementRecord, Localizer } from "../dice/genesys-roll.js";
@@ -167,6 +167,7 @@ export function requestSealContext(messageId: string): SealContext {
 /** The Narrators' part, opened on a Narrator's client (asking the active Narrator for the key if needed); else null. */
 export async function openRequestSecret(message: { id: string | null }, state: RequestState): Promise<RequestSecret | null> {
   if (!state.secret || !game.user.isGM) return null;
+  await loadCipher();
   const context = requestSealContext(message.id ?? "");
   let opened = openBox(state.secret, context);
   if (!opened.ok && opened.reason !== "damaged" && !game.user.isActiveGM) {

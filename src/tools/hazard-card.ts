@@ -6,7 +6,7 @@
  * A hidden card is sealed like a blind roll (chat/sealed-card.ts): its state lives in the box, which only a Narrator's
  * client opens, with only the victims' names beside it.
  */
-import { openBox } from "../authority/seal.js";
+import { cipherLoaded, openBox } from "../authority/seal.js";
 import { actorFrom } from "../documents/actor-from.js";
 import { playerChosenNames, postSealed, registerSealedKind, sealContext, sealedCardOf, type SealedCard } from "../chat/sealed-card.js";
 import { applyMessageMode } from "../compat/message-mode.js";
@@ -144,7 +144,8 @@ export function sealedHazardOf(message: ChatMessage.Implementation | ChatMessage
 /** A hidden card's state, opened with the key this (a Narrator's) client holds; null elsewhere. */
 export function openedHazardOf(message: ChatMessage.Implementation | ChatMessage.Stored): HazardCardState | null {
   const card = sealedHazardOf(message);
-  if (!card) return null;
+  // Before the Narrator's side (and its cipher) has loaded, the card is read as still sealed: its buttons are wired.
+  if (!card || !cipherLoaded()) return null;
   const opened = openBox(card.box, sealContext(message, card));
   return opened.ok ? readHazardCard(opened.value) : null;
 }

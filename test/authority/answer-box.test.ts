@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { openAnswer, replyKeys, sealAnswer } from "../../src/authority/answer-box.js";
-import { fromBase64, toBase64 } from "../../src/authority/cipher.js";
+import { fromBase64, toBase64 } from "../../src/authority/bytes.js";
 
 describe("an intent's answer, sealed to its requester", () => {
   it("opens for the requester's keys, bound to the user and the key it answers", () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { fromBase64, openBytes, randomBytes, sealBytes, toBase64 } from "../../src/authority/cipher.js";
+import { fromBase64, randomBytes, toBase64 } from "../../src/authority/bytes.js";
+import { openBytes, sealBytes } from "../../src/authority/cipher.js";
 
 function toHex(bytes: Uint8Array): string {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");

@@ -33,9 +33,11 @@ import { answerFor, DODGE_WITH_DEXTERITY, HUMAN, dice, itemId, npc, playerId, sh
 useCardWorld();
 
 // A chunk a click loads on its first use is a file fetched once, not a round trip of the server's: they are loaded
-// here first, so the counts below are the server's trips alone.
+// here first, so the counts below are the server's trips alone (a player's first intent of a session also fetches the
+// answer boxes' chunk, authority/intent-channel.ts).
 beforeAll(async () => {
   await Promise.all([
+    import("../../src/authority/answer-box.js"),
     import("../../src/tools/hazard-tools.js"),
     import("../../src/tools/selected-tools.js"),
     import("../../src/time/time-intents.js"),

@@ -4,7 +4,7 @@
  * truncated or moved box does not open.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { fromBase64, toBase64 } from "../../src/authority/cipher.js";
+import { fromBase64, toBase64 } from "../../src/authority/bytes.js";
 import { joinStrings, openBox, padded, sealValue, splitStrings, type SealContext, type SealedBox } from "../../src/authority/seal.js";
 import { SEAL_BYTES } from "../../src/chat/sealed-card.js";
 import { REQUEST_SEAL_BYTES } from "../../src/chat/request-card.js";

@@ -5,7 +5,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { sendIntent } from "../../src/authority/intent-channel.js";
 import { effectChangesData } from "../../src/compat/effect-changes.js";
-import { fromBase64 } from "../../src/authority/cipher.js";
+import { fromBase64 } from "../../src/authority/bytes.js";
 import { openBox } from "../../src/authority/seal.js";
 import { SEAL_INTENTS, forgetKeysInMemory, heldKey, heldKeys, keyText, parseKeyText, ringText } from "../../src/authority/seal-key.js";
 import { onCardAction } from "../../src/chat/attack-flow.js";
