@@ -8,7 +8,6 @@ import type { GenesysActorRef, GenesysApi, GenesysAttackRequest, GenesysCheckReq
 import { lazily } from "./load/lazily.js";
 import { PASTIMES } from "./time/time-plan.js";
 import { guarded } from "./applications/guarded.js";
-import { attack as attackFlow } from "./chat/attack-flow.js";
 import { actorFrom } from "./documents/actor-from.js";
 import { askForCheck } from "./chat/request-flow.js";
 import { readMovementLink } from "./documents/movement-check.js";
@@ -28,6 +27,8 @@ import { rulesOptions } from "./settings/rules-settings.js";
 
 /** Time passing is the Narrator's: it loads with his side. */
 const requestTimePasses = lazily(() => import("./time/time-intents.js"), "requestTimePasses");
+/** The attack flow loads with the first attack. */
+const attackFlow = lazily(() => import("./chat/attack-flow.js"), "attack");
 
 type RulesModule = typeof rules;
 

@@ -8,7 +8,8 @@
 import { isCharacteristic } from "../dice/check-request.js";
 import { availableRolls, defaultAnswer, specifyAttack, type AttackAnswer, type AttackPlan, type Refusable } from "../dice/attack-roll.js";
 import type { GenesysActor } from "../documents/actor.js";
-import { attack, type AttackOptions, type CardActionOptions } from "../chat/attack-flow.js";
+import type { AttackOptions, CardActionOptions } from "../chat/attack-flow.js";
+import { lazily } from "../load/lazily.js";
 import { rememberChoice, recallChoice, type RollKey } from "../input/last-choices.js";
 import { rollModifiers, shortcutHint, type ModifierEvent, type RollModifiers } from "../input/roll-modifiers.js";
 import { ANIMAL_ENVIRONMENTS } from "../rules/advanced/animals.js";
@@ -18,6 +19,9 @@ import type { CharacteristicKey } from "../rules/types.js";
 import type { CheckAnswer, CheckMessage, CheckPrompt } from "../rolls/check.js";
 import { defenceSetup, readDefenceAnswer, type DefenceAnswer, type DefencePlan } from "../chat/defence-answer.js";
 import { initialFormValues, parseCheckForm } from "./check-form.js";
+
+/** The attack flow loads with the first attack. */
+const attack = lazily(() => import("../chat/attack-flow.js"), "attack");
 
 export type CheckTarget = { skillId: string } | { characteristic: CharacteristicKey };
 

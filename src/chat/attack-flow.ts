@@ -11,17 +11,7 @@ import { guarded } from "../applications/guarded.js";
 import { requestIntent } from "../authority/intent-channel.js";
 import { currentMessageMode } from "../compat/message-mode.js";
 import { messageAudience, recipientsAudience, showDice, type DiceAudience, type ThrownRoll } from "../dice/dice-so-nice.js";
-import {
-  cardDamageRoll,
-  evaluateDamage,
-  evaluateTwoD10,
-  prepareAttack,
-  specifyAttack,
-  type AttackAnswer,
-  type AttackPlan,
-  type AttackRefusal,
-  type TargetRef,
-} from "../dice/attack-roll.js";
+import { cardDamageRoll, evaluateDamage, evaluateTwoD10, prepareAttack, specifyAttack, type AttackAnswer, type AttackPlan, type AttackRefusal, type TargetRef } from "../dice/attack-roll.js";
 import { GenesysActor } from "../documents/actor.js";
 import { RulesError } from "../rules/errors.js";
 import type { RulesOptions } from "../rules/options.js";
@@ -34,6 +24,7 @@ import { stunBonus } from "./stun-bonus.js";
 import { cardState, type CardMessage } from "./card-render.js";
 import { cardMode, cardRecipients } from "./card-visibility.js";
 import { defencePlan } from "./defence-plan.js";
+import type { CardAction } from "./card-actions.js";
 
 /** The dialogs load on their first use. */
 const attackDialog = () => import("../applications/attack-dialog.js");
@@ -158,13 +149,6 @@ async function showCardDice(messageId: string, roll: ThrownRoll): Promise<void> 
 }
 
 // ───────────────────────── the card's buttons ─────────────────────────
-
-export const CARD_ACTIONS = ["defend", "static", "rollDamage", "apply", "applySelected", "undo", "undoHit", "stun", "strike"] as const;
-export type CardAction = (typeof CARD_ACTIONS)[number];
-
-export function isCardAction(value: unknown): value is CardAction {
-  return typeof value === "string" && (CARD_ACTIONS as readonly string[]).includes(value);
-}
 
 /** Answers given in advance (macros, tests): no dialog opens. */
 export interface CardActionOptions {

@@ -12,13 +12,17 @@ import { guarded } from "../applications/guarded.js";
 import { addShortcutTooltips, CARD_ROLL_BUTTONS, cardClickOptions } from "../applications/quick-roll.js";
 import { modifierEvent } from "../input/roll-modifiers.js";
 import { asElement } from "../compat/dom.js";
-import { isCardAction, onCardAction } from "./attack-flow.js";
+import { lazily } from "../load/lazily.js";
+import { isCardAction } from "./card-actions.js";
 import { ATTACK_FLAG, NO_VIEWER, SYSTEM_SCOPE, readAttackState } from "./attack-card.js";
 import { authoredByGm, cardState, currentViewer, renderCard, type CardMessage } from "./card-render.js";
 import { decorateSealedCard, registerSealedKind } from "./sealed-card.js";
 import { standAsideFor } from "../dice/dice-so-nice.js";
 import { cardRolls } from "./card-rolls.js";
 import { contestState } from "./contest-plan.js";
+
+/** The attack flow loads with the first click on a card's button. */
+const onCardAction = lazily(() => import("./attack-flow.js"), "onCardAction");
 
 /** The button a click landed on, with its action, row, the actor (a selected token's Undo) or the claim (a strike); null for clicks elsewhere. */
 function clickedButton(event: Event): { action: string; rowId: string; hit?: string; claim?: string } | null {

@@ -3,7 +3,6 @@
  * has selected and goes through the same flows as the sheets and cards, so a macro decides nothing itself.
  */
 import { requestIntent } from "../authority/intent-channel.js";
-import { attack } from "../chat/attack-flow.js";
 import { SEAL_REVEAL_INTENT, sealedCardOf } from "../chat/sealed-card.js";
 import { skillByKey } from "../data/item/skill.js";
 import { WeaponModel } from "../data/item/weapon.js";
@@ -14,6 +13,9 @@ import { lazily } from "../load/lazily.js";
 import { hazardTools, narratorTools } from "../tools/narrator-tools.js";
 import { encounterOdds } from "../encounter/open-encounter-odds.js";
 import { grappleSelected } from "../grapple/grapple-entry.js";
+
+/** The attack flow loads with the first attack. */
+const attack = lazily(() => import("../chat/attack-flow.js"), "attack");
 
 const openTimeDialog = lazily(() => import("../applications/time-dialog.js"), "openTimeDialog");
 

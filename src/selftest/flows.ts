@@ -11,7 +11,8 @@ import { approvalWritesSettled, approveEffect } from "../authority/effect-approv
 import { releaseHold, startGrapple, holdOf } from "../grapple/grapple-flow.js";
 import { grappleBlocksMovement } from "../grapple/grapple-movement.js";
 import { SEAL_REVEAL_INTENT, openSealed, sealedCardOf } from "../chat/sealed-card.js";
-import { attack, cardState, onCardAction, type CardAction, type CardMessage } from "../chat/attack-flow.js";
+import { attack, cardState, onCardAction, type CardMessage } from "../chat/attack-flow.js";
+import { type CardAction } from "../chat/card-actions.js";
 import { CARD_INTENTS } from "../chat/card-intent-kinds.js";
 import { contestState, onContestAction } from "../chat/contest-flow.js";
 import { openRequestSecret, requestStateOf } from "../chat/request-card.js";

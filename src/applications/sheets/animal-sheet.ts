@@ -4,7 +4,7 @@ import { AnimalModel } from "../../data/actor/animal.js";
 import { ANIMAL_ENVIRONMENTS, SPEED_MODES } from "../../rules/advanced/animals.js";
 import { quickAttack } from "../quick-roll.js";
 import { GenesysActorSheet, sheetEnv, type GenesysActorSheetContext, type SheetOptions } from "./actor-sheet.js";
-import { buildAnimalContext, type AnimalSheetData } from "./context/animal.js";
+import type { AnimalSheetData } from "./context/animal.js";
 import { arraysFromForm, firstUnused, withoutRow, withRow } from "./form-arrays.js";
 import type { PrepareContextOptions } from "./handlebars-sheet-base.js";
 
@@ -65,6 +65,8 @@ export class AnimalSheet extends GenesysActorSheet<AnimalSheetContext> {
     const base = await super._prepareContext(options);
     const system = this.animal;
     const env = sheetEnv({ isEditable: this.isEditable, limited: this.actor.limited });
+    // The context builders load with the first sheet opened: a player who never opens one never fetches them.
+    const { buildAnimalContext } = await import("./context/animal.js");
     const data = buildAnimalContext({
       actor: this.actor,
       system,

@@ -1,6 +1,6 @@
 /** One sheet for every item type: a header, the section of the item's type, and its description. */
 import { WeaponModel } from "../../data/item/weapon.js";
-import { buildItemContext, type ItemSheetData } from "./context/item.js";
+import type { ItemSheetData } from "./context/item.js";
 import { EFFECT_ACTIONS } from "./effect-actions.js";
 import { lockStateOf, sheetEnv } from "./actor-sheet.js";
 import { lockProtectedInputs } from "./protected-inputs.js";
@@ -53,6 +53,8 @@ export class GenesysItemSheet extends HandlebarsItemSheet<GenesysItemSheetContex
     // fvtt-types types the sheet's item structurally, which the lint rule cannot match to the Item class.
     // eslint-disable-next-line @typescript-eslint/no-unsafe-class-instance-assignment
     const enriched = await foundry.applications.ux.TextEditor.implementation.enrichHTML(html, { relativeTo: this.item, secrets: this.item.isOwner });
+    // The context builders load with the first sheet opened.
+    const { buildItemContext } = await import("./context/item.js");
     return { ...base, ...buildItemContext({ item: this.item, env: sheetEnv({ isEditable: this.isEditable, limited: this.item.limited }), enrichedDescription: enriched }) };
   }
 

@@ -6,7 +6,7 @@ import { NpcModel } from "../../data/actor/npc.js";
 import { quickAttack } from "../quick-roll.js";
 import { GenesysActorSheet, sheetEnv, type GenesysActorSheetContext, type SheetOptions } from "./actor-sheet.js";
 import { onFinishCreation, onReopenCreation } from "./creation-actions.js";
-import { buildPersonContext, type PersonSheetData } from "./context/person.js";
+import type { PersonSheetData } from "./context/person.js";
 import { EFFECT_ACTIONS } from "./effect-actions.js";
 import type { PrepareContextOptions } from "./handlebars-sheet-base.js";
 import { studySheetData, type StudySheetData } from "./context/study.js";
@@ -74,6 +74,8 @@ export class PersonSheet extends GenesysActorSheet<PersonSheetContext> {
     if (!(system instanceof CharacterModel || system instanceof NpcModel)) throw new Error(`GeneSys | ${this.actor.name} is not a person`);
     const env = sheetEnv({ isEditable: this.isEditable, limited: this.actor.limited });
     const gmNotes = env.isGM ? await this.enrich(system.gmNotes) : null;
+    // The context builders load with the first sheet opened: a player who never opens one never fetches them.
+    const { buildPersonContext } = await import("./context/person.js");
     const data = buildPersonContext({
       actor: this.actor,
       system,
