@@ -6,7 +6,7 @@
 import * as rules from "./rules/index.js";
 import type { GenesysActorRef, GenesysApi, GenesysAttackRequest, GenesysCheckRequest, GenesysCounterChange, GenesysDamageRequest, GenesysRequestCheck, GenesysTimeRequest } from "./api-contract.js";
 import { lazily } from "./load/lazily.js";
-import { PASTIMES } from "./time/time-plan.js";
+import { PASTIMES } from "./time/pastimes.js";
 import { guarded } from "./applications/guarded.js";
 import { actorFrom } from "./documents/actor-from.js";
 import { askForCheck } from "./chat/request-flow.js";

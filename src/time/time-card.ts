@@ -6,7 +6,7 @@ import { formatCount, type CountLocalizer } from "../format/plural.js";
 import { PASTIMES, type TimeAnswers, type TimeEvent, type TimeState } from "./time-plan.js";
 import { isStudyChange, type StudyChange } from "./study-time.js";
 
-export const TIME_CARD_FLAG = "timeCard";
+export { TIME_CARD_FLAG } from "./time-card-flag.js";
 export const TIME_CARD_TEMPLATE = "systems/genesys-gdr/templates/chat/time-card.hbs";
 
 export interface TimeCardRow {

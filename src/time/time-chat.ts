@@ -1,10 +1,22 @@
 /** The "time passes" card in the chat log: its Undo button asks the Narrator's client (time-intents.ts). */
+import { authoredByGm } from "../chat/authored.js";
 import { asElement } from "../compat/dom.js";
-import { timeCardOf, requestTimeUndo } from "./time-requests.js";
+import { lazily } from "../load/lazily.js";
+import { SYSTEM_ID } from "../settings/rules-settings.js";
+import { TIME_CARD_FLAG } from "./time-card-flag.js";
+
+/** The card is read (time-requests.ts) only when its Undo is pressed; the Narrator's client reads it again. */
+const requestTimeUndo = lazily(() => import("./time-requests.js"), "requestTimeUndo");
+
+/** Whether the message is a Narrator's "time passes" card, by its flag (its content is read on Undo). */
+function isTimeCard(message: ChatMessage.Implementation): boolean {
+  const flags = message.flags as Record<string, Record<string, unknown> | undefined>; // read as unknown: the flag's shape is checked on Undo
+  return authoredByGm(message) && flags[SYSTEM_ID]?.[TIME_CARD_FLAG] !== undefined;
+}
 
 /** Wires the card's Undo; false for any other message. */
 export function decorateTimeCard(message: ChatMessage.Implementation, html: HTMLElement): boolean {
-  if (!timeCardOf(message)) return false;
+  if (!isTimeCard(message)) return false;
   html.addEventListener("click", (event) => {
     const button = asElement(event.target)?.closest<HTMLButtonElement>("[data-time-action='undo']");
     if (!button || !message.id) return;

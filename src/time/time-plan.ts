@@ -3,15 +3,14 @@
  * src/rules. The Foundry side (time-advance.ts) reads each actor into a TimeState, asks for the plan and writes the
  * state it answers; the card shows its events and Undo goes back by the same state's differences.
  */
-import { activityFatigueInSteps, hungerFatigue, recoverHungerFatigue, recoverSleepFatigue, recoverThirstFatigue, reliefHours, sleepDeprivationFatigue, starvationDeadlineHours, starvationRisk, thirstFatigue, ACTIVITY_LEVELS, DEPRIVATION_FATIGUE, type ActivityLevel, type DeprivationKind } from "../rules/advanced/tiredness.js";
+import { activityFatigueInSteps, hungerFatigue, recoverHungerFatigue, recoverSleepFatigue, recoverThirstFatigue, reliefHours, sleepDeprivationFatigue, starvationDeadlineHours, starvationRisk, thirstFatigue, DEPRIVATION_FATIGUE, type ActivityLevel, type DeprivationKind } from "../rules/advanced/tiredness.js";
 import { completedPeriods } from "../rules/periods.js";
 import { dosesAfterHours } from "../rules/advanced/generic-damage.js";
 import { feverAfterHours, hoursCrossed, poisoningBringsFever, scheduleFever, type FeverState } from "../rules/advanced/venom-fever.js";
 import { recoverByRestInSteps } from "../rules/recovery.js";
 
-/** What the actor did while the time passed: slept, rested, an activity of the §3.1.1 table, or nothing the table counts. */
-export const PASTIMES = ["none", "rest", "sleep", ...ACTIVITY_LEVELS] as const;
-export type Pastime = (typeof PASTIMES)[number];
+import type { Pastime } from "./pastimes.js";
+export { PASTIMES, type Pastime } from "./pastimes.js";
 
 export interface TimeAnswers {
   pastime: Pastime;
