@@ -21,12 +21,14 @@ import { GenesysActor } from "./documents/actor.js";
 import { macroActor } from "./macros/macro-actor.js";
 import { narratorMacros } from "./macros/narrator-macros.js";
 import { encounterOdds } from "./encounter/open-encounter-odds.js";
-import { CURRENT_DATA_VERSION, migrateWorld } from "./migration.js";
+import { CURRENT_DATA_VERSION } from "./data-version.js";
 import { RulesError } from "./rules/errors.js";
 import { rulesOptions } from "./settings/rules-settings.js";
 
 /** Time passing is the Narrator's: it loads with his side. */
 const requestTimePasses = lazily(() => import("./time/time-intents.js"), "requestTimePasses");
+/** The migration is the active Narrator's: it loads with his side. */
+const migrateWorld = lazily(() => import("./migration.js"), "migrateWorld");
 /** The attack flow loads with the first attack. */
 const attackFlow = lazily(() => import("./chat/attack-flow.js"), "attack");
 

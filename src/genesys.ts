@@ -30,7 +30,7 @@ import { registerHotbarDrop } from "./macros/hotbar-drop.js";
 import { registerSealKeyMenu } from "./applications/seal-key-config.js";
 import { registerBabele } from "./i18n/babele.js";
 import { registerDice } from "./dice/genesys-roll.js";
-import { registerMigrationSetting } from "./migration.js";
+import { registerMigrationSetting } from "./data-version.js";
 import { registerRulesSettings } from "./settings/rules-settings.js";
 import { registerCreationSettings } from "./settings/creation-settings.js";
 import { registerSelfTest } from "./selftest/register.js";

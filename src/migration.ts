@@ -1,16 +1,10 @@
-/** World data versions. Each document migrates in place on load (migrateData); this persists it once per world. */
+/** World data versions (data-version.ts): each document migrates in place on load (migrateData); this persists it once per world, on the active Narrator's client (his side loads it). */
+import { CURRENT_DATA_VERSION } from "./data-version.js";
 import { approvalFor, approvalsOf, needsApproval, permits, type Approval } from "./effects/effect-approval.js";
 import { isNarratorEffect } from "./effects/effect-authority.js";
 import { formatCount } from "./format/plural.js";
 import { SYSTEM_ID, unlinkedTokenActors } from "./settings/rules-settings.js";
 
-/**
- * 2: Ferite/Fatica moved from bare numbers (ferite, fatica) to wounds.value / fatigue.value.
- * 3: effects count once approved (effects/effect-approval.ts): those already in the world are approved as they are.
- * 4: the hits holding a stunned victim down moved from the prone effect's flag (`stunHits`, its owner could write it)
- *    to `system.knockedDown` (a gmOnlyField, documents/stun-prone.ts).
- */
-export const CURRENT_DATA_VERSION = 4;
 
 const LEGACY_COUNTERS = { ferite: "wounds", fatica: "fatigue" } as const;
 
@@ -83,9 +77,6 @@ async function approveExisting(actor: Actor.Implementation): Promise<void> {
   if (items.length > 0) await actor.updateEmbeddedDocuments("Item", items);
 }
 
-export function registerMigrationSetting(): void {
-  game.settings.register(SYSTEM_ID, "dataVersion", { scope: "world", config: false, type: Number, default: 0 });
-}
 
 /**
  * Saves every world actor and every unlinked token's actor in its migrated shape (a token actor's update lands in its

@@ -1,6 +1,7 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { GenesysActor } from "../../src/documents/actor.js";
-import { CURRENT_DATA_VERSION, migrateWorld } from "../../src/migration.js";
+import { migrateWorld } from "../../src/migration.js";
+import { CURRENT_DATA_VERSION } from "../../src/data-version.js";
 import { bootSystem, foundryDouble } from "../foundry/boot.js";
 import { network, onClient } from "../foundry/clients.js";
 import { User } from "../foundry/documents.js";

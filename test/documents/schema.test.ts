@@ -103,7 +103,8 @@ describe("Narrator-only notes", () => {
 
 describe("world migration at ready", () => {
   it("saves every actor's migrated system data once, records the data version, then does nothing", async () => {
-    const { migrateWorld, CURRENT_DATA_VERSION } = await import("../../src/migration.js");
+    const { migrateWorld } = await import("../../src/migration.js");
+    const { CURRENT_DATA_VERSION } = await import("../../src/data-version.js");
     const { settings } = foundryDouble();
     await settings.set("genesys-gdr", "dataVersion", 0);
     const old = await createActor({ name: "Veterano", type: "character", system: { ferite: 4 }, items: [{ name: "Corsa", type: "skill" }] });

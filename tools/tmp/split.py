@@ -44,7 +44,7 @@ rest = '\n'.join(rest_lines)
 imp_re = re.compile(r'^import\s+(type\s+)?(\{[^}]*\}|\*\s+as\s+\w+|\w+)\s+from\s+"([^"]+)";\n?', re.M)
 imports = list(imp_re.finditer(rest))
 def used(name, body):
-    return re.search(r'(?<![\w$.])' + re.escape(name) + r'(?![\w$])', body) is not None
+    return re.search(r'(?<![\w$]|(?<=[^.]\.))' + re.escape(name) + r'(?![\w$])', body) is not None
 body_rest = imp_re.sub('', rest)
 new_imports = []
 kept_rest = rest

@@ -2,11 +2,14 @@
 import { submitAsOwner } from "./protected-submit.js";
 import { AnimalModel } from "../../data/actor/animal.js";
 import { ANIMAL_ENVIRONMENTS, SPEED_MODES } from "../../rules/advanced/animals.js";
-import { quickAttack } from "../quick-roll.js";
+import { lazily } from "../../load/lazily.js";
 import { GenesysActorSheet, sheetEnv, type GenesysActorSheetContext, type SheetOptions } from "./actor-sheet.js";
 import type { AnimalSheetData } from "./context/animal.js";
 import { arraysFromForm, firstUnused, withoutRow, withRow } from "./form-arrays.js";
 import type { PrepareContextOptions } from "./handlebars-sheet-base.js";
+
+/** The attack loads with the first press of Attack. */
+const quickAttack = lazily(() => import("../quick-attack.js"), "quickAttack");
 
 export type AnimalSheetContext = GenesysActorSheetContext & AnimalSheetData;
 

@@ -3,7 +3,6 @@ import { ArmorModel } from "../../data/item/armor.js";
 import { WeaponModel } from "../../data/item/weapon.js";
 import { CharacterModel } from "../../data/actor/character.js";
 import { NpcModel } from "../../data/actor/npc.js";
-import { quickAttack } from "../quick-roll.js";
 import { GenesysActorSheet, sheetEnv, type GenesysActorSheetContext, type SheetOptions } from "./actor-sheet.js";
 import { onFinishCreation, onReopenCreation } from "./creation-actions.js";
 import type { PersonSheetData } from "./context/person.js";
@@ -13,6 +12,9 @@ import { studySheetData, type StudySheetData } from "./context/study.js";
 import { setStudyStatus } from "../../study/study-intents.js";
 import { lazily } from "../../load/lazily.js";
 import { rulesOptions } from "../../settings/rules-settings.js";
+
+/** The attack loads with the first press of Attack. */
+const quickAttack = lazily(() => import("../quick-attack.js"), "quickAttack");
 
 /** The study planner loads on its first use. */
 const openStudyDialog = lazily(() => import("../study-dialog.js"), "openStudyDialog");
