@@ -37,7 +37,7 @@ import { registerSelfTest } from "./selftest/register.js";
 import { registerTime } from "./time/register-time.js";
 import { registerHazardCards } from "./tools/hazard-chat.js";
 import { registerRequestCards } from "./chat/request-flow.js";
-import { listenToGcheckClicks, registerGcheckEnricher } from "./enrichers/gcheck.js";
+import { listenToGcheckClicks, registerGcheckEnricher } from "./enrichers/gcheck-hooks.js";
 import { registerRollKeybindings } from "./input/roll-modifiers.js";
 import { registerLastChoices } from "./input/last-choices.js";
 import { registerSceneControls } from "./applications/scene-controls.js";

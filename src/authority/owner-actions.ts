@@ -8,7 +8,7 @@ import { OWNER_INTENTS } from "./owner-requests.js";
 import { registerPlayerCreatedItems } from "./player-created-items.js";
 import { registerEffectApprovals } from "./effect-approvals.js";
 import { answerWhile, registerIntent, type IntentOutcome, type IntentResult, type Requester } from "./intent-channel.js";
-import { freeEditing } from "./protected-edit.js";
+import { freeEditing } from "./protected-edit-request.js";
 import { ownedActor } from "./owned-actor.js";
 import { carriedApprovals, KEEP_APPROVALS } from "../effects/effect-approval.js";
 import { CharacterModel } from "../data/actor/character.js";

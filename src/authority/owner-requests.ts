@@ -3,7 +3,7 @@ import { registerKnockedDownGuard } from "../documents/knocked-down-guard.js";
 import { registerNarratorStatuses } from "../documents/narrator-statuses.js";
 import { itemArrival } from "./arrival.js";
 import { sendIntent, notifyResult, type IntentResult } from "./intent-channel.js";
-import { requestProtectedEdit } from "./protected-edit.js";
+import { requestProtectedEdit } from "./protected-edit-request.js";
 import type { CounterChange, GenesysActor } from "../documents/actor.js";
 import { registerNarratorRequests } from "../documents/narrator-requests.js";
 import type { RestPeriod } from "../rules/recovery.js";

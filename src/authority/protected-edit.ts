@@ -5,22 +5,14 @@
  * they spend the creation allowance (§1.3.3: characteristics and allocated grades) without going over it. Anything
  * else is refused with a warning and nothing is written.
  */
-import { answerWhile, registerIntent, sendIntent, notifyResult, type IntentOutcome, type IntentResult, type Requester } from "./intent-channel.js";
+import { answerWhile, registerIntent, type IntentOutcome, type IntentResult, type Requester } from "./intent-channel.js";
 import { expandPaths, flatten, FREE_EDIT_EXCLUDED, protectedPaths, valueAt } from "../data/protected-fields.js";
 import { characterBalance, inCreation, type AllocatedSkill } from "../data/actor/creation.js";
 import { SkillModel } from "../data/item/skill.js";
 import { creationAllowance } from "../settings/creation-settings.js";
 import { CHARACTERISTICS, type Characteristics } from "../rules/types.js";
 import type { CreationBalance } from "../rules/skill.js";
-
-export const EDIT_INTENT = "sheet.edit";
-
-/** What the sheet sends: the document (an actor, or an item embedded in one) and the protected values it changes. */
-export interface ProtectedEditPayload {
-  uuid: string;
-  /** The new values under `system`, nested (dotted paths expanded). */
-  system: Record<string, unknown>;
-}
+import { EDIT_INTENT, freeEditing } from "./protected-edit-request.js";
 
 const no = (warning: string, data?: Record<string, string>): IntentResult => (data ? { ok: false, warning, data } : { ok: false, warning });
 
@@ -28,7 +20,6 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "obj
 const isUuid = (v: unknown): v is string => typeof v === "string" && v.length <= 300 && /^(Actor|Scene|Item)\.[A-Za-z0-9.]+$/.test(v);
 /** At most this many values in one edit: a form has a few dozen inputs. */
 const MAX_KEYS = 200;
-
 
 type Target = { actor: Actor.Implementation; item: Item.Implementation | null; documentName: "Actor" | "Item"; type: string };
 
@@ -57,11 +48,6 @@ function readChanges(target: Target, raw: unknown): Record<string, unknown> | nu
   const leaves = protectedPaths(target.documentName, target.type);
   for (const [key] of entries) if (!leaves.includes(key)) return null;
   return Object.fromEntries(entries);
-}
-
-/** The stored opening, never the prepared value, which an Active Effect could change. */
-export function freeEditing(actor: Actor.Implementation): boolean {
-  return valueAt(actor._source.system, "freeEdit") === true;
 }
 
 /** The allocated grades of the actor's skills, with the given changes of one skill laid over. */
@@ -124,12 +110,6 @@ export async function onProtectedEdit(requester: Requester, payload: unknown): P
   // The paths were checked against this type's protected fields; the schema cleans and validates the values. The
   // answer goes beside the write: a value the schema still refuses reaches the requester as the write's failure.
   return answerWhile(target.item ? target.item.update({ system }) : target.actor.update({ system }));
-}
-
-/** Asks the Narrator's client to write these protected values; a refusal is shown to the user. */
-export async function requestProtectedEdit(uuid: string, system: Record<string, unknown>): Promise<boolean> {
-  if (Object.keys(system).length === 0) return true;
-  return notifyResult(await sendIntent(EDIT_INTENT, { uuid, system: expandPaths(system) } satisfies ProtectedEditPayload));
 }
 
 export function registerProtectedEdit(): void {

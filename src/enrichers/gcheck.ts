@@ -5,15 +5,12 @@
  * or `characteristic=<key>`, `difficulty=<margin or ladder step>`, the flags `blind` and `hidden`. A malformed one
  * renders as a broken link that says what is wrong, as Foundry shows a link to a missing document.
  */
-import { guarded } from "../applications/guarded.js";
-import { asElement } from "../compat/dom.js";
 import { askForCheck } from "../chat/request-flow.js";
 import { readRequestedCheck, type RequestedCheckSpec } from "../chat/request-spec.js";
 import { skillByKey } from "../data/item/skill.js";
 import { GenesysActor } from "../documents/actor.js";
 import { DIFFICULTY_LADDER } from "../rules/check.js";
 
-export const GCHECK_PATTERN = /\[\[\/gcheck(?:\s+(?<config>[^\]]*))?\]\](?:\{(?<label>[^}]*)\})?/gi;
 
 type I18n = { localize(key: string): string; format(key: string, data?: Record<string, string>): string };
 
@@ -121,23 +118,4 @@ export async function onGcheckClick(data: string | undefined): Promise<boolean> 
     return false;
   }
   return (await actor.rollCheck({ skillId: skill.id, difficulty, blind: spec.blind })) !== null || spec.blind;
-}
-
-/** Where a click lands in the page: only check buttons are ours (a delegated listener serves journals and chat alike). */
-function onDocumentClick(event: Event): void {
-  const link = asElement(event.target)?.closest<HTMLElement>("a.genesys-gcheck");
-  if (!link) return;
-  event.preventDefault();
-  if (link.classList.contains("broken")) return;
-  void guarded(false, () => onGcheckClick(link.dataset["gcheck"]));
-}
-
-/** Adds the enricher to CONFIG; call at init. */
-export function registerGcheckEnricher(): void {
-  CONFIG.TextEditor.enrichers.push({ pattern: GCHECK_PATTERN, enricher: (match) => Promise.resolve(enrichGcheck(match)) });
-}
-
-/** The page-wide click listener for the buttons; call at ready, once the page is there. */
-export function listenToGcheckClicks(): void {
-  document.addEventListener("click", onDocumentClick);
 }

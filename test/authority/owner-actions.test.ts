@@ -6,7 +6,7 @@
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { OWNER_INTENTS, requestReload } from "../../src/authority/owner-requests.js";
 import { sendIntent } from "../../src/authority/intent-channel.js";
-import { requestProtectedEdit } from "../../src/authority/protected-edit.js";
+import { requestProtectedEdit } from "../../src/authority/protected-edit-request.js";
 import type { GenesysActor } from "../../src/documents/actor.js";
 import { asPlayer, bootSystem, foundryDouble } from "../foundry/boot.js";
 import { createActor, personOf } from "../documents/helpers.js";

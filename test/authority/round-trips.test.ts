@@ -16,7 +16,7 @@ import { users } from "../foundry/boot.js";
 import { onClient } from "../foundry/clients.js";
 import { createScene, placeToken, sharedScene } from "../foundry/scenes.js";
 import { requestAddItem, requestReload } from "../../src/authority/owner-requests.js";
-import { requestProtectedEdit } from "../../src/authority/protected-edit.js";
+import { requestProtectedEdit } from "../../src/authority/protected-edit-request.js";
 import { requestIntent } from "../../src/authority/intent-channel.js";
 import { SEAL_REVEAL_INTENT } from "../../src/chat/sealed-card.js";
 import { rollNpcReaction } from "../../src/tools/npc-reaction.js";

@@ -3,7 +3,8 @@
  * the Narrator's opens the request dialog pre-filled, a player's rolls the check for their character.
  */
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { GCHECK_PATTERN, gcheckMarkup, onGcheckClick, parseGcheck } from "../../src/enrichers/gcheck.js";
+import { gcheckMarkup, onGcheckClick, parseGcheck } from "../../src/enrichers/gcheck.js";
+import { GCHECK_PATTERN } from "../../src/enrichers/gcheck-hooks.js";
 import { bootSystem, foundryDouble, users } from "../foundry/boot.js";
 import { onClient, resetNetwork } from "../foundry/clients.js";
 import { diceDouble, type DialogConfig } from "../foundry/dice.js";

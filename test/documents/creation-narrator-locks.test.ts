@@ -9,7 +9,7 @@ import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { CREATION_SETTINGS } from "../../src/settings/creation-settings.js";
 import { SYSTEM_ID } from "../../src/settings/rules-settings.js";
 import type { GenesysActor } from "../../src/documents/actor.js";
-import { requestProtectedEdit } from "../../src/authority/protected-edit.js";
+import { requestProtectedEdit } from "../../src/authority/protected-edit-request.js";
 import { requestFinishCreation } from "../../src/authority/owner-requests.js";
 import { asPlayer, bootSystem, foundryDouble } from "../foundry/boot.js";
 import { rawUpdate } from "../foundry/documents.js";

@@ -44,7 +44,12 @@ rest = '\n'.join(rest_lines)
 imp_re = re.compile(r'^import\s+(type\s+)?(\{[^}]*\}|\*\s+as\s+\w+|\w+)\s+from\s+"([^"]+)";\n?', re.M)
 imports = list(imp_re.finditer(rest))
 def used(name, body):
-    return re.search(r'(?<![\w$]|(?<=[^.]\.))' + re.escape(name) + r'(?![\w$])', body) is not None
+    for m in re.finditer(r'(?<![\w$])' + re.escape(name) + r'(?![\w$])', body):
+        k = m.start()
+        if k > 0 and body[k-1] == '.' and not (k >= 3 and body[k-3:k] == '...'):
+            continue
+        return True
+    return False
 body_rest = imp_re.sub('', rest)
 new_imports = []
 kept_rest = rest

@@ -25,7 +25,7 @@ import { HandlebarsActorSheet, type ActorSheetContext, type PartialRenderOptions
 import type { SheetEnv } from "./context/shared.js";
 import { submitAsOwner } from "./protected-submit.js";
 import { lockProtectedInputs, type LockState } from "./protected-inputs.js";
-import { freeEditing } from "../../authority/protected-edit.js";
+import { freeEditing } from "../../authority/protected-edit-request.js";
 import { inCreation } from "../../data/actor/creation.js";
 
 function isCharacteristic(value: string | undefined): value is CharacteristicKey {

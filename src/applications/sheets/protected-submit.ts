@@ -3,7 +3,7 @@
  * writes it; the protected values he changed go to the Narrator's client (authority/protected-edit.ts), which the
  * server would refuse from him anyway. A Narrator's submit is core's.
  */
-import { requestProtectedEdit } from "../../authority/protected-edit.js";
+import { requestProtectedEdit } from "../../authority/protected-edit-request.js";
 import { expandPaths, splitSystemUpdate } from "../../data/protected-fields.js";
 
 type Submitted = Record<string, unknown>;

@@ -8,7 +8,7 @@ import { TraitModel } from "../../../data/item/trait.js";
 import { ANIMAL_CAPABILITY_CONDITIONS, ANIMAL_CAPABILITY_KEYS, ANIMAL_ENVIRONMENTS, ANIMAL_TRAIT_KEYS, SPEED_MODES } from "../../../rules/advanced/animals.js";
 import { DAMAGE_FACES } from "../../../rules/weapons.js";
 import { DAMAGE_TYPES } from "../../../rules/types.js";
-import { freeEditing } from "../../../authority/protected-edit.js";
+import { freeEditing } from "../../../authority/protected-edit-request.js";
 import { bySort, characteristicLabel, freeEditHeader, healthContext, itemRowBase, selectOptions, setOptions, signed, type HealthContext, type ItemRowBase, type SelectOption, type SheetEnv, type SheetHeader } from "./shared.js";
 
 export interface AnimalCharacteristicBox {

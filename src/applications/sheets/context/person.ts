@@ -3,7 +3,7 @@
  * model (which asked src/rules) or asked of src/rules here; the template only lays it out.
  */
 import { mayType, type LockState } from "../protected-inputs.js";
-import { freeEditing } from "../../../authority/protected-edit.js";
+import { freeEditing } from "../../../authority/protected-edit-request.js";
 import type { CharacterModel } from "../../../data/actor/character.js";
 import { inCreation } from "../../../data/actor/creation.js";
 import type { NpcModel } from "../../../data/actor/npc.js";
