@@ -7,6 +7,7 @@ import * as sass from "sass";
 import { compilePack } from "@foundryvtt/foundryvtt-cli";
 import ts from "typescript";
 import { ROOT, BuildError, distDir, manifestFiles, readJson, sourceManifest } from "./lib/project.mjs";
+import { PLAYER_LOAD_BUDGET, loadGraph } from "./lib/load-size.mjs";
 
 const PACK_COLLECTIONS = { Actor: "actors", Item: "items", JournalEntry: "journal", RollTable: "tables", Macro: "macros" };
 
@@ -146,11 +147,14 @@ export async function buildSystem({ out = distDir(), quiet = false } = {}) {
 
   const bundle = fs.readFileSync(path.join(out, "genesys.mjs"));
   const gz = zlib.gzipSync(bundle, { level: 9 }).length;
+  const graph = loadGraph(out);
+  if (graph.missing.length) throw new BuildError(`Build incomplete, the bundle imports files not in ${out}: ${graph.missing.join(", ")}`);
   if (!quiet) {
     console.log(`genesys.mjs ${(bundle.length / 1024).toFixed(1)} KiB minified, ${(gz / 1024).toFixed(1)} KiB gzip`);
+    console.log(`at load ${(graph.loadGzip / 1000).toFixed(1)} kB gzip in ${String(graph.atLoad.length)} file(s) (budget ${String(PLAYER_LOAD_BUDGET / 1000)} kB); on first use ${String(graph.onUse.length)} chunks, ${(graph.onUseGzip / 1000).toFixed(1)} kB gzip`);
     console.log(`built ${path.relative(ROOT, out) || out} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   }
-  return { out, bundleBytes: bundle.length, gzipBytes: gz };
+  return { out, bundleBytes: bundle.length, gzipBytes: gz, loadGzipBytes: graph.loadGzip };
 }
 
 async function watch() {

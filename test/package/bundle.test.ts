@@ -3,6 +3,7 @@ import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
 import { foundryDouble } from "../foundry/boot.js";
 import { DIST } from "./project.js";
+import { PLAYER_LOAD_BUDGET, loadGraph } from "../../tools/lib/load-size.mjs";
 
 type Named = { name: string };
 
@@ -33,5 +34,29 @@ describe("the built bundle", () => {
     // Intents travel in User documents and are answered from the update hook: the bundle registers no query.
     expect(Object.keys(config.queries).filter((k) => k.startsWith("genesys-gdr"))).toEqual([]);
     expect(typeof game.genesys.rules.conditionOf).toBe("function");
+  });
+});
+
+describe("what a browser fetches (issue 23)", () => {
+  const graph = loadGraph(DIST);
+
+  it("at load: the entry alone, under the player's budget of 90 KB gzip", () => {
+    console.log(`at load ${String(graph.loadGzip)} B gzip; on first use ${String(graph.onUse.length)} chunks, ${String(graph.onUseGzip)} B`);
+    expect(graph.missing).toEqual([]);
+    expect(graph.atLoad).toEqual(["genesys.mjs"]);
+    expect(graph.loadGzip).toBeLessThan(PLAYER_LOAD_BUDGET);
+  });
+
+  it("on first use, from the system's folder: the Narrator's side, the self-test, the tools, the dialogs, the cipher", () => {
+    // A chunk is named after the module it is made for.
+    const lazy = graph.onUse.map((file) => path.basename(file).replace(/-[\w-]{8}\.mjs$/, ""));
+    for (const name of ["narrator", "quench", "encounter-odds", "selected-tools", "hazard-tools", "attack-dialog", "check-dialog", "study-dialog", "time-dialog", "cipher", "answer-box", "migration"]) {
+      expect(lazy).toContain(name);
+    }
+    expect(graph.onUse.every((file) => file.startsWith("chunks/"))).toBe(true);
+  });
+
+  it("every chunk loads beside the built entry", async () => {
+    for (const file of graph.onUse) await import(pathToFileURL(path.join(DIST, file)).href);
   });
 });
