@@ -82,12 +82,16 @@ Hooks.once("init", () => {
   game.genesys = createApi();
 });
 
-// A Narrator's client loads his side before the world is up (narrator.ts); a player's never does.
-Hooks.once("setup", () => {
-  if (game.user.isGM) void narratorHandlers().catch((error: unknown) => { console.error("GeneSys GdR | the Narrator's side could not be loaded", error); });
-});
+/** A Narrator's client loads his side (narrator.ts) as early as it knows who it is; a player's never does. */
+function loadNarratorSide(): void {
+  const user = game.user as User.Stored | null | undefined; // typed as set from ready on; at setup it may not be yet
+  if (user?.isGM !== true) return;
+  void narratorHandlers().catch((error: unknown) => { console.error("GeneSys GdR | the Narrator's side could not be loaded", error); });
+}
+Hooks.once("setup", loadNarratorSide);
 
 Hooks.once("ready", () => {
+  loadNarratorSide();
   registerHotbarDrop();
   listenToGcheckClicks();
 });
