@@ -39,3 +39,4 @@ rows.sort((a, b) => b[1] - a[1]);
 console.log(rows.slice(0, Number(process.env.TOP ?? 50)).map(([m, s, n]) => `${(s/1024).toFixed(1)}K ${n} ${m}`).join("\n"));
 if (process.env.WHO) { for (const [m, ts_] of edges) if (ts_.includes(process.env.WHO) && all.has(m)) console.log("imported by", m); }
 if (process.env.BIG) { console.log("--- biggest in closure"); console.log([...all].map((m) => [m, size.get(m) ?? 0]).sort((a, b) => b[1] - a[1]).slice(0, Number(process.env.BIG)).map(([m, s]) => `${(s/1024).toFixed(1)}K ${m}`).join("\n")); }
+if (process.env.ONLY) { const r = reach(process.env.ONLY); console.log([...all].filter((x) => !r.has(x)).map((x) => `${((size.get(x) ?? 0)/1024).toFixed(1)}K ${x}`).join("\n")); }
