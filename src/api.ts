@@ -11,15 +11,15 @@ import { guarded } from "./applications/guarded.js";
 import { actorFrom } from "./documents/actor-from.js";
 import { askForCheck } from "./chat/request-flow.js";
 import { readMovementLink } from "./documents/movement-check.js";
-import { contestFromApi } from "./chat/contest-api.js";
-import { grappleApi } from "./grapple/grapple-api.js";
+import { grappleBlocksMovement } from "./grapple/grapple-movement.js";
 import { skillByKey } from "./data/item/skill.js";
 import { WeaponModel } from "./data/item/weapon.js";
 import { show } from "./dice/check-request.js";
 import type { TargetRef } from "./dice/attack-roll.js";
 import { GenesysActor } from "./documents/actor.js";
 import { macroActor } from "./macros/macro-actor.js";
-import { narratorMacros } from "./macros/narrator-macros.js";
+import { selectedActors } from "./macros/selected-actors.js";
+import { hazardTools, narratorTools } from "./tools/narrator-tools.js";
 import { encounterOdds } from "./encounter/open-encounter-odds.js";
 import { CURRENT_DATA_VERSION } from "./data-version.js";
 import { RulesError } from "./rules/errors.js";
@@ -29,6 +29,10 @@ import { rulesOptions } from "./settings/rules-settings.js";
 const requestTimePasses = lazily(() => import("./time/time-intents.js"), "requestTimePasses");
 /** The migration is the active Narrator's: it loads with his side. */
 const migrateWorld = lazily(() => import("./migration.js"), "migrateWorld");
+/** A contest, a grapple and the Narrator's macros load with their first call. */
+const contestApi = () => import("./chat/contest-api.js");
+const grappleApi = () => import("./grapple/grapple-api.js");
+const macros = () => import("./macros/narrator-macros.js");
 /** The attack flow loads with the first attack. */
 const attackFlow = lazily(() => import("./chat/attack-flow.js"), "attack");
 
@@ -159,8 +163,15 @@ export function createApi(): GenesysApi {
   return {
     rollCheck,
     attack,
-    contest: contestFromApi,
-    grapple: grappleApi,
+    contest: lazily(contestApi, "contestFromApi"),
+    grapple: {
+      start: async (...args) => (await grappleApi()).grappleApi.start(...args),
+      contest: async (...args) => (await grappleApi()).grappleApi.contest(...args),
+      release: async (...args) => (await grappleApi()).grappleApi.release(...args),
+      grapple: async (...args) => (await grappleApi()).grappleApi.grapple(...args),
+      // What a macro passes is only typed; grappleBlocksMovement reads fields it checks.
+      blocksMovement: (actorOrToken) => typeof actorOrToken === "object" && actorOrToken !== null && grappleBlocksMovement(actorOrToken as Parameters<typeof grappleBlocksMovement>[0]),
+    },
     applyDamage,
     timePasses,
     requestCheck,
@@ -170,7 +181,17 @@ export function createApi(): GenesysApi {
     migrateWorld,
     dataVersion: CURRENT_DATA_VERSION,
     // What the "macros" compendium's macros call (blind checks, attack, reveal), usable from any macro.
-    macros: narratorMacros,
+    macros: {
+      selectedActors,
+      blindCheckForSelected: lazily(macros, "blindCheckForSelected"),
+      attackWithSelected: lazily(macros, "attackWithSelected"),
+      revealAllBlind: lazily(macros, "revealAllBlind"),
+      timePasses: lazily(macros, "timePasses"),
+      encounterOddsForSelected: lazily(macros, "encounterOddsForSelected"),
+      grappleForSelected: lazily(macros, "grappleForSelected"),
+      ...narratorTools,
+      ...hazardTools,
+    },
     // Issue 13: the dialog, or with prompt: false the results at once (Narrators only; guarded: a macro's call never throws).
     encounterOdds: (request) => guarded(null, () => encounterOdds(request)),
   };

@@ -12,9 +12,14 @@ import { isGenesysCombatant, type GenesysCombatant } from "../documents/combatan
 import { TRACKER_TEMPLATE, trackerView } from "./combat-view.js";
 import { encounterOdds } from "../encounter/open-encounter-odds.js";
 import { GenesysActor } from "../documents/actor.js";
-import { grappleFrom } from "../grapple/grapple-entry.js";
+import { lazily } from "../load/lazily.js";
 import { guarded } from "./guarded.js";
-import { askMovementCheck } from "../chat/movement-check-request.js";
+
+/** The terrain check's request is the Narrator's: it loads on first use. */
+const askMovementCheck = lazily(() => import("../chat/movement-check-request.js"), "askMovementCheck");
+
+/** A grapple loads with the first one started. */
+const grappleFrom = lazily(() => import("../grapple/grapple-entry.js"), "grappleFrom");
 
 type CombatTrackerBase = foundry.applications.sidebar.tabs.CombatTracker;
 type ContextEntry = ReturnType<CombatTrackerBase["_getEntryContextOptions"]>[number];

@@ -7,14 +7,18 @@
  * rebuilt from the list each time core prepares the controls.
  */
 import { addControlGroup, controlGroup } from "../compat/scene-controls.js";
-import { contest } from "../chat/contest-flow.js";
 import { askForCheck } from "../chat/request-flow.js";
 import { GenesysActor } from "../documents/actor.js";
 import { losingControlForSelected, reactionForSelected, recognitionForSelected } from "../tools/narrator-tools.js";
 import { encounterOdds } from "../encounter/open-encounter-odds.js";
-import { grappleSelected } from "../grapple/grapple-entry.js";
 import { guarded } from "./guarded.js";
 import { lazily } from "../load/lazily.js";
+
+/** A contest loads with the first one started. */
+const contest = lazily(() => import("../chat/contest-flow.js"), "contest");
+
+/** A grapple loads with the first one started. */
+const grappleSelected = lazily(() => import("../grapple/grapple-entry.js"), "grappleSelected");
 
 const openTimeDialog = lazily(() => import("./time-dialog.js"), "openTimeDialog");
 

@@ -12,7 +12,10 @@ import { lazily } from "../load/lazily.js";
 
 import { hazardTools, narratorTools } from "../tools/narrator-tools.js";
 import { encounterOdds } from "../encounter/open-encounter-odds.js";
-import { grappleSelected } from "../grapple/grapple-entry.js";
+import { selectedActors } from "./selected-actors.js";
+
+/** A grapple loads with the first one started. */
+const grappleSelected = lazily(() => import("../grapple/grapple-entry.js"), "grappleSelected");
 
 /** The attack flow loads with the first attack. */
 const attack = lazily(() => import("../chat/attack-flow.js"), "attack");
@@ -20,13 +23,6 @@ const attack = lazily(() => import("../chat/attack-flow.js"), "attack");
 const openTimeDialog = lazily(() => import("../applications/time-dialog.js"), "openTimeDialog");
 
 const warn = (key: string, data: Record<string, string> = {}): void => void ui.notifications.warn(game.i18n.format(key, data));
-
-/** The actors of the selected tokens (token actors for unlinked tokens), each once. */
-export function selectedActors(): GenesysActor[] {
-  // A canvas that has drawn no scene has no token layer yet, and so nothing selected.
-  const actors = (canvas.tokens?.controlled ?? []).map((token) => token.actor as unknown).filter((a): a is GenesysActor => a instanceof GenesysActor);
-  return [...new Set(actors)];
-}
 
 function selectedOrWarn(): GenesysActor[] {
   const actors = selectedActors();

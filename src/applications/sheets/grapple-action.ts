@@ -3,8 +3,11 @@
  * own actor on its sheet) grapples the targeted token, or contests the hold it is already in (grapple-entry.ts).
  */
 import { GenesysActor } from "../../documents/actor.js";
-import { grappleFrom } from "../../grapple/grapple-entry.js";
+import { lazily } from "../../load/lazily.js";
 import { guarded } from "../guarded.js";
+
+/** A grapple loads with the first one started. */
+const grappleFrom = lazily(() => import("../../grapple/grapple-entry.js"), "grappleFrom");
 
 export async function onGrapple(this: { document: unknown }, _event: PointerEvent, _target: HTMLElement): Promise<void> {
   const actor: GenesysActor | null = this.document instanceof GenesysActor ? this.document : null;
