@@ -1,8 +1,15 @@
-// Static import graph of src/, rendered sizes from a single build; what each module alone keeps in the entry's closure.
+// Why a module is in the player's load: the static import graph of src/ from the entry, with each module's size in a
+// single build. `node tools/load-why.mjs` lists, for each module, how much would leave the load if it were loaded on
+// first use (TOP=n rows); `ONLY=chat/request-flow.ts` lists what only that module keeps; `WHO=x.ts` who imports x;
+// `BIG=n` the n largest modules; `CUT=a.ts,b.ts` pretends those are loaded lazily. Nothing is written.
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import ts from "typescript";
 import { build } from "vite";
+import { ROOT } from "./lib/project.mjs";
+
+process.chdir(ROOT);
 const SRC = path.resolve("src");
 const files = [];
 const walk = (d) => { for (const e of fs.readdirSync(d, { withFileTypes: true })) { const p = path.join(d, e.name); if (e.isDirectory()) walk(p); else if (p.endsWith(".ts")) files.push(p); } };
@@ -20,7 +27,7 @@ for (const f of files) {
   }
   edges.set(path.relative(SRC, f), out);
 }
-const res = await build({ configFile: "vite.config.ts", logLevel: "silent", build: { write: false, outDir: "/tmp/an", rolldownOptions: { output: { codeSplitting: false } } } });
+const res = await build({ configFile: "vite.config.ts", logLevel: "silent", build: { write: false, outDir: path.join(os.tmpdir(), "genesys-load-why"), rolldownOptions: { output: { codeSplitting: false } } } });
 const size = new Map();
 for (const o of (Array.isArray(res) ? res : [res])) for (const c of o.output) if (c.type === "chunk") for (const [id, m] of Object.entries(c.modules)) if (id.startsWith(SRC)) size.set(path.relative(SRC, id), m.renderedLength);
 const cut = new Set((process.env.CUT ?? "").split(",").filter(Boolean));

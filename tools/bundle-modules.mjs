@@ -1,6 +1,14 @@
-import { build } from "vite";
+// What each chunk of the bundle holds: `node tools/bundle-modules.mjs` lists the chunks (LOAD: fetched at load, lazy:
+// on first use) and the player's load; `node tools/bundle-modules.mjs LOAD 40` (or a chunk's name) lists its 40
+// largest modules, by folder and by file, in bytes before minification. Nothing is written.
+import os from "node:os";
+import path from "node:path";
 import zlib from "node:zlib";
-const res = await build({ configFile: "vite.config.ts", logLevel: "silent", build: { write: false, outDir: "/tmp/an" } });
+import { build } from "vite";
+import { ROOT } from "./lib/project.mjs";
+
+process.chdir(ROOT);
+const res = await build({ configFile: "vite.config.ts", logLevel: "silent", build: { write: false, outDir: path.join(os.tmpdir(), "genesys-bundle-modules") } });
 const outs = Array.isArray(res) ? res : [res];
 const chunks = new Map();
 for (const o of outs) for (const c of o.output) if (c.type === "chunk") chunks.set(c.fileName, c);
