@@ -332,7 +332,7 @@ async function main() {
     // ───────── the Narrator's hazards (§3.1.2, §3.2.6): the cards as the tools post them, undone rows included ─────────
     const { applyGenericDamage } = await load("/src/tools/generic-damage.ts");
     const { setOffExplosion } = await load("/src/tools/explosion.ts");
-    const { requestHazardUndo, requestHazardStun } = await load("/src/tools/hazard-intents.ts");
+    const { requestHazardUndo, requestHazardStun } = await load("/src/tools/hazard-chat.ts");
     const { createScene, placeToken } = await load("/test/foundry/scenes.ts");
     const { placeTemplate, clearTemplates } = await load("/test/foundry/templates.ts");
     const victim = (actor) => ({ actor, token: null, name: actor.name });
