@@ -25,12 +25,28 @@ import { registerTimeIntents } from "./time/time-intents.js";
 import { registerHazardIntents } from "./tools/hazard-intents.js";
 import { registerSealedToolCards } from "./tools/tool-card.js";
 
-let registered = false;
+/** Whether the registrations ran: null once they all went in, their error if one threw, undefined before. */
+let registration: Error | null | undefined;
 
-/** Registers the Narrator's side on this client, once; resolves once its cipher has loaded too. */
+/**
+ * Registers the Narrator's side on this client, once; resolves once its cipher has loaded too. A registration that
+ * threw is not run again (the ones before it would register their hooks twice): every later call fails with it, so
+ * each intent tells why. A cipher that could not be fetched is tried again by the next call.
+ */
 export async function registerNarratorSide(): Promise<void> {
-  if (registered) return loadCipher();
-  registered = true;
+  if (registration === undefined) {
+    try {
+      registerAll();
+      registration = null;
+    } catch (error) {
+      registration = error instanceof Error ? error : new Error(String(error));
+    }
+  }
+  if (registration) throw registration;
+  await loadCipher();
+}
+
+function registerAll(): void {
   registerOwnerIntents();
   registerProtectedEdit();
   registerSealKey();
@@ -53,5 +69,4 @@ export async function registerNarratorSide(): Promise<void> {
       .catch((error: unknown) => { console.error("GeneSys GdR | migration or effect sweep failed", error); });
     void clearStaleIntents();
   });
-  return loadCipher();
 }

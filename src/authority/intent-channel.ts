@@ -249,9 +249,10 @@ function dispatch(requester: Requester, intent: Pick<StoredIntent, "kind" | "pay
  * refusal of a malformed intent (no key to seal to) goes out plain: it says nothing the intent did not.
  */
 async function writeAnswer(user: User.Stored, key: string, result: IntentResult, reply: string | null): Promise<void> {
-  const sealed = reply === null ? null : (await answerBox()).sealAnswer(result, reply, user.id, key);
-  const stored = sealed ?? (result.ok ? refuse("GENESYS.Authority.Invalid") : result);
   try {
+    // The answer boxes' chunk may fail to load (a dropped connection): the intent is still removed, unanswered.
+    const sealed = reply === null ? null : (await answerBox()).sealAnswer(result, reply, user.id, key);
+    const stored = sealed ?? (result.ok ? refuse("GENESYS.Authority.Invalid") : result);
     await user.update({ [`flags.${SYSTEM_ID}.intents.-=${key}`]: null, [`flags.${SYSTEM_ID}.answers.${key}`]: stored });
   } catch (error) {
     console.warn("GeneSys GdR | could not write an intent's answer", error);
@@ -321,6 +322,9 @@ function onUserUpdate(user: User.Stored, changes: unknown, writerId: string): vo
       if (settle) settle(read);
       // A failure after the answer (the writes it was about did not land), or an answer after the wait ran out.
       else if (!read.ok) notifyResult(read);
+    }, (error: unknown) => {
+      if (settle) settle(failure(error));
+      else console.error("GeneSys GdR | an intent's answer could not be opened", error);
     });
   }
 }
@@ -349,7 +353,13 @@ export async function sendIntent(kind: string, payload: unknown): Promise<Intent
     return late ?? answer;
   }
   const key = foundry.utils.randomID(16);
-  const keys = (await answerBox()).replyKeys();
+  let keys: ReplyKeys;
+  try {
+    keys = (await answerBox()).replyKeys();
+  } catch (error) {
+    // The answer boxes' chunk could not be fetched: told like any failure, never a rejection.
+    return failure(error);
+  }
   replies.set(key, keys);
   for (const oldest of replies.keys()) {
     if (replies.size <= REPLIES_KEPT) break;

@@ -14,7 +14,7 @@ import { playerChosenNames, registerSealedKind, startPostSealed } from "../chat/
 import { assertCreated } from "../chat/authored.js";
 import { planIncrement, recordIncrement } from "../documents/skill-increment.js";
 import { registerOpenCheckAward } from "./open-check-award.js";
-import { registerClaimedPoint } from "./claimed-point.js";
+import { registerClaimedPoint } from "./claimed-point-intent.js";
 // Type only: genesys-roll.ts registers these intents and hands its roll class over, so neither file imports the other's code.
 import type { GenesysCheckRoll, IncrementRecord } from "./genesys-roll.js";
 import { CHECK_INTENTS, type BlindCheckPayload } from "./blind-check.js";

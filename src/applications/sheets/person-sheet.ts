@@ -9,7 +9,6 @@ import type { PersonSheetData } from "./context/person.js";
 import { EFFECT_ACTIONS } from "./effect-actions.js";
 import type { PrepareContextOptions } from "./handlebars-sheet-base.js";
 import { studySheetData, type StudySheetData } from "./context/study.js";
-import { setStudyStatus } from "../../study/study-intents.js";
 import { lazily } from "../../load/lazily.js";
 import { rulesOptions } from "../../settings/rules-settings.js";
 
@@ -18,6 +17,7 @@ const quickAttack = lazily(() => import("../quick-attack.js"), "quickAttack");
 
 /** The study planner loads on its first use. */
 const openStudyDialog = lazily(() => import("../study-dialog.js"), "openStudyDialog");
+const setStudyStatus = lazily(() => import("../../study/study-intents.js"), "setStudyStatus");
 
 export type PersonSheetContext = GenesysActorSheetContext & PersonSheetData & StudySheetData;
 
