@@ -42,6 +42,9 @@ import { registerRollKeybindings } from "./input/roll-modifiers.js";
 import { registerLastChoices } from "./input/last-choices.js";
 import { registerSceneControls } from "./applications/scene-controls.js";
 
+// Babele's own init may run before ours: its "babele.init" listener goes in as the module loads, as peers do (issue 22).
+registerBabele();
+
 Hooks.once("init", () => {
   CONFIG.Actor.documentClass = GenesysActor;
   CONFIG.Item.documentClass = GenesysItem;
@@ -71,7 +74,6 @@ Hooks.once("init", () => {
   registerBulkyGearSetting();
   registerCreationSettings();
   registerSealKeyMenu();
-  registerBabele();
   registerMigrationSetting();
   registerSelfTest();
   registerTime();
