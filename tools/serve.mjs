@@ -35,13 +35,13 @@ export function createServer(root = distDir()) {
   });
 }
 
-export function serve({ root = distDir(), port = Number(process.env.PORT || 30001), host = process.env.HOST || "0.0.0.0" } = {}) {
+export function serve({ root = distDir(), port = Number(process.env.PORT || 30001), host = process.env.HOST || "0.0.0.0", manifestUrl = `http://localhost:${port}/system.json` } = {}) {
   return new Promise((resolve, reject) => {
     const server = createServer(root);
     server.once("error", reject);
     server.listen(port, host, () => {
       console.log(`Serving ${root}`);
-      console.log(`Manifest URL (paste into Foundry → Install System): http://localhost:${port}/system.json`);
+      console.log(`Manifest URL (paste into Foundry → Install System): ${manifestUrl}`);
       resolve(server);
     });
   });

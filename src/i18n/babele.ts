@@ -3,7 +3,7 @@
  * Pack sources hold the Italian text (the book's language); each other language is a set of Babele translation files
  * in lang/babele/<lang>/genesys-gdr.<pack>.json, which the system hands to Babele when it starts ("babele.init", as
  * sw5e, castle-falkenstein and od6s do). Without Babele the packs show their Italian source; a third language is its
- * own folder of files there (README: Translating the compendiums).
+ * own folder of files there (docs/translating.md).
  */
 import { translateLabels } from "./pack-translation.js";
 

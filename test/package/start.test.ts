@@ -20,11 +20,11 @@ function freePort(): Promise<number> {
 }
 
 /** Runs `npm start`'s script into a private dist folder and waits for the manifest URL line. */
-function start(port: number, dist: string): Promise<{ child: ChildProcess; url: string }> {
+function start(port: number, dist: string, env: Record<string, string> = {}): Promise<{ child: ChildProcess; url: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ["tools/start.mjs"], {
       cwd: ROOT,
-      env: { ...process.env, PORT: String(port), GENESYS_DIST: dist },
+      env: { ...process.env, PORT: String(port), GENESYS_DIST: dist, ...env },
       stdio: ["ignore", "pipe", "pipe"],
     });
     let output = "";
@@ -71,6 +71,8 @@ describe("npm start", () => {
     // Everything the manifest names is inside the zip, at the path Foundry will load it from.
     expect(Object.keys(files)).toContain("genesys.mjs");
     expect(Object.keys(files)).toContain("genesys.css");
+    // The chunks the entry loads at start and on first use travel in the zip too.
+    expect(Object.keys(files).some((f) => /^chunks\/genesys-core-[\w-]+\.mjs$/.test(f))).toBe(true);
     for (const l of manifest.languages) expect(Object.keys(files)).toContain(l.path);
     for (const p of manifest.packs) expect(Object.keys(files)).toContain(`${p.path}/CURRENT`);
     expect(Object.keys(files).some((f) => f.endsWith(".zip"))).toBe(false);
@@ -80,4 +82,25 @@ describe("npm start", () => {
     const escape = await fetch(`http://127.0.0.1:${port}/..%2fpackage.json`);
     expect([403, 404]).toContain(escape.status);
   }, 60_000);
+});
+
+describe("npm start for a Foundry on another machine", () => {
+  const dist = fs.mkdtempSync(path.join(os.tmpdir(), "genesys-start-base-"));
+  let child: ChildProcess | undefined;
+  afterAll(() => {
+    child?.kill();
+    fs.rmSync(dist, { recursive: true, force: true });
+  });
+
+  it("names the served files by $GENESYS_BASE_URL, in the printed URL and in the manifest", async () => {
+    const port = await freePort();
+    const base = `http://127.0.0.1:${String(port)}`; // no trailing slash: one is added
+    const started = await start(port, dist, { GENESYS_BASE_URL: base });
+    child = started.child;
+    expect(started.url).toBe(`${base}/system.json`);
+    const manifest = (await (await fetch(`${base}/system.json`)).json()) as Manifest;
+    expect(manifest.manifest).toBe(`${base}/system.json`);
+    expect(manifest.download).toBe(`${base}/system.zip`);
+    expect((await fetch(manifest.download)).status).toBe(200);
+  });
 });
