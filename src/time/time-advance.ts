@@ -141,11 +141,13 @@ export async function advanceActors(actors: readonly GenesysActor[], fromSeconds
   }
   const rows: { row: TimeCardRow; actor: GenesysActor; written: Promise<boolean> }[] = [];
   for (const { actor, plan } of planned) {
-    // An animal at rest has nothing that runs: no write at all.
-    if (JSON.stringify(plan.after) === JSON.stringify(plan.before)) continue;
     const owed = unwrittenSeconds(actor.uuid) + (toSeconds - fromSeconds);
     // §1.8.3 the study runs over the same seconds as the rest: those still owed and this advance's.
     const study = planStudy(actor, owed);
+    // Nothing that runs (an animal at rest, a rested and fed sleeper who studies nothing): no write at all. A study
+    // moves on by itself, whatever the clocks do.
+    const studies = study !== null && JSON.stringify(study.change.after) !== JSON.stringify(study.change.before);
+    if (!studies && JSON.stringify(plan.after) === JSON.stringify(plan.before)) continue;
     const studyEvents = study?.events ?? [];
     if (answers === null && plan.events.length === 0 && studyEvents.length === 0 && owed < WRITE_EVERY_SECONDS) {
       unwritten.set(actor.uuid, owed);

@@ -120,6 +120,16 @@ describe("world time drives the study", () => {
     expect(studyOf(ulfrik).progressDays).toBe(0);
   });
 
+  it("issue 20: a rested, fed student who sleeps the days through still studies (nothing else of his changes)", async () => {
+    const ulfrik = await barbarian();
+    await startStudy(ulfrik, skillId(ulfrik, "Letteratura"), ALONE);
+    // 16 days asleep, fed and watered, no Fatica to sleep off: his clocks end where they began.
+    expect(await game.genesys.timePasses({ days: 16, pastime: "sleep", ate: true, drank: true, actors: [ulfrik] })).toBe(true);
+    await settled();
+    expect(skillData(ulfrik, "Letteratura").increment).toBe(1);
+    expect(lastTimeCard().content).toContain("GENESYS.Time.Event.study");
+  });
+
   it("in hours: less than a period adds days and no point; a 90-day stretch makes the grade, undone whole", async () => {
     const ulfrik = await barbarian();
     await startStudy(ulfrik, skillId(ulfrik, "Letteratura"), ALONE);
