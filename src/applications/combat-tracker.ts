@@ -14,6 +14,7 @@ import { encounterOdds } from "../encounter/open-encounter-odds.js";
 import { GenesysActor } from "../documents/actor.js";
 import { lazily } from "../load/lazily.js";
 import { guarded } from "./guarded.js";
+import { contextEntry, entryKey } from "../compat/context-menu.js";
 
 /** The terrain check's request is the Narrator's: it loads on first use. */
 const askMovementCheck = lazily(() => import("../chat/movement-check-request.js"), "askMovementCheck");
@@ -80,8 +81,8 @@ export class GenesysCombatTracker extends CombatTracker {
    */
   protected override _getEntryContextOptions(): ContextEntry[] {
     const combatantOf = (li: HTMLElement): { combat: GenesysCombat; combatant: GenesysCombatant } | null => targetOf(this, li);
-    const entries = super._getEntryContextOptions().filter((entry) => !INITIATIVE_ENTRIES.has(entry.name));
-    entries.push({
+    const entries = super._getEntryContextOptions().filter((entry) => !INITIATIVE_ENTRIES.has(entryKey(entry) ?? ""));
+    entries.push(contextEntry({
       name: "GENESYS.Combat.Context.ClearDeclaration",
       icon: '<i class="fa-solid fa-eraser"></i>',
       condition: (li) => {
@@ -95,7 +96,7 @@ export class GenesysCombatTracker extends CombatTracker {
           console.error("GeneSys | clearing a declaration failed", error);
         });
       },
-    });
+    }));
     // §2.3.7 the row's owner grapples the targeted token from the row's token, or contests the hold it is in.
     const grappler = (li: HTMLElement): { actor: GenesysActor; combatant: GenesysCombatant } | null => {
       const t = combatantOf(li);
@@ -103,7 +104,7 @@ export class GenesysCombatTracker extends CombatTracker {
       const actor: GenesysActor | null = found instanceof GenesysActor ? found : null;
       return t && actor?.isOwner ? { actor, combatant: t.combatant } : null;
     };
-    entries.push({
+    entries.push(contextEntry({
       name: "GENESYS.Grapple.Button.Label",
       icon: '<i class="fa-solid fa-hand-fist"></i>',
       condition: (li) => grappler(li) !== null,
@@ -111,7 +112,7 @@ export class GenesysCombatTracker extends CombatTracker {
         const g = grappler(li);
         if (g) void guarded(null, () => grappleFrom(g.actor, {}, g.combatant.token));
       },
-    });
+    }));
     return entries;
   }
 

@@ -162,6 +162,21 @@ function row(id: string | null): HTMLElement {
 }
 
 describe("the combatant context menu", () => {
+  it("v14 names entries by label: core's initiative entries are still dropped, and ours come labelled", async () => {
+    const release = (game as unknown as { release: { generation: number } }).release; // the double's, read-only in the 13.345 types
+    const pc = await person("Eroina", 9, true);
+    const npc = await person("Bandito", 7);
+    const { combat } = await fight(pc, npc);
+    release.generation = 14;
+    try {
+      const menu = menuOf(combat) as unknown as { name?: string; label?: string }[]; // v14's entries carry label
+      expect(menu.map((e) => e.label)).toEqual(["COMBAT.CombatantUpdate", "COMBAT.CombatantRemove", "GENESYS.Combat.Context.ClearDeclaration", "GENESYS.Grapple.Button.Label"]);
+      expect(menu.every((e) => e.name === undefined)).toBe(true);
+    } finally {
+      release.generation = 13;
+    }
+  });
+
   it("drops Clear and Reroll Initiative and offers the Narrator 'Clear declaration' while declaring", async () => {
     const pc = await person("Eroina", 9, true);
     const npc = await person("Bandito", 7);

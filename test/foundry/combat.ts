@@ -392,16 +392,24 @@ class CombatTracker {
    * v13 core's combatant entries, by the names systems filter on: "COMBAT.CombatantClear" (sets initiative to null)
    * and "COMBAT.CombatantReroll" (rolls it again) are dropped by draw-steel (13.351) and the-metalworks/cosmere-rpg,
    * "COMBAT.CombatantRemove" is edited by ptr2e; "COMBAT.CombatantUpdate" and the GM-only conditions are assumptions.
+   * On v14 core names them by `label` (`name` deprecated: the v14 declarations, and dnd5e 5.3 on v14 writing `label`).
    */
   _getEntryContextOptions(): ContextEntry[] {
     const gm = (): boolean => game().user.isGM;
     const of = (li: HTMLElement): Combatant | undefined => this.viewed?.combatants.get(li.dataset["combatantId"] ?? "");
-    return [
+    const v14 = (game() as unknown as { release: { generation: number } }).release.generation >= 14; // the double's release
+    const named = (entry: ContextEntry): ContextEntry => {
+      if (!v14) return entry;
+      const { name, ...rest } = entry;
+      return { ...rest, label: name } as unknown as ContextEntry; // v14's shape, which the 13.345 types do not have
+    };
+    const entries: ContextEntry[] = [
       { name: "COMBAT.CombatantUpdate", icon: '<i class="fa-solid fa-pen-to-square"></i>', condition: gm, callback: () => undefined },
       { name: "COMBAT.CombatantClear", icon: '<i class="fa-solid fa-arrow-rotate-left"></i>', condition: (li) => gm() && of(li)?.initiative !== null, callback: (li) => of(li)?.update({ initiative: null }) },
       { name: "COMBAT.CombatantReroll", icon: '<i class="fa-solid fa-dice-d20"></i>', condition: gm, callback: () => undefined },
       { name: "COMBAT.CombatantRemove", icon: '<i class="fa-solid fa-trash"></i>', condition: gm, callback: () => undefined },
     ];
+    return entries.map(named);
   }
 }
 
