@@ -36,13 +36,35 @@ export function selfTestRegistered(): Promise<void> {
   return registered;
 }
 
-/** Listens for Quench; call at init. Without Quench nothing happens. */
+/**
+ * Listens for Quench; call at init. Without Quench nothing happens. The batch is registered at once, so Quench lists
+ * it whenever its window opens; its code starts loading then. A run that starts before the code is there (an
+ * auto-run at ready on a slow connection) gets one failing test saying so, rather than no batch at all.
+ */
 export function registerSelfTest(options: SelfTestOptions = {}): void {
   const hooks: HookRegistry = options.hooks ?? Hooks;
   hooks.on("quenchReady", (quench) => {
     if (!isQuench(quench)) return;
-    registered = import("./quench.js")
-      .then((batch) => { batch.registerFlowsBatch(quench, options.world); })
-      .catch((error: unknown) => { console.error("GeneSys GdR | the self-test could not be loaded", error); });
+    let batch: Awaited<ReturnType<typeof loadBatch>> | null = null;
+    let failure: string | null = null;
+    registered = loadBatch().then(
+      (loaded) => { batch = loaded; },
+      (error: unknown) => {
+        failure = error instanceof Error ? error.message : String(error);
+        console.error("GeneSys GdR | the self-test could not be loaded", error);
+      },
+    );
+    quench.registerBatch(SELF_TEST_BATCH, (context) => {
+      if (batch) {
+        batch.runFlows(context, options.world);
+        return;
+      }
+      const why = failure === null ? "its code is still loading: run the batch again in a moment" : `its code could not be loaded: ${failure}`;
+      context.describe(SELF_TEST_NAME, () => {
+        context.it("loads the self-test", () => { throw new Error(`GeneSys GdR self-test: ${why}`); });
+      });
+    }, { displayName: SELF_TEST_NAME });
   });
 }
+
+const loadBatch = () => import("./quench.js");

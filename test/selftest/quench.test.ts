@@ -117,6 +117,28 @@ describe("registration", () => {
     expect(worlds).toBe(0);
   });
 
+  it("a run that starts before the batch's code has loaded gets one failing test saying so, and the next run plays", async () => {
+    const registry = hooks();
+    registerSelfTest({ hooks: registry, world: () => doubleWorld() });
+    const quench = fakeQuench();
+    registry.fire(quench);
+    // Listed at once, before its code is there.
+    const batch = quench.batches.get(SELF_TEST_BATCH);
+    if (!batch) throw new Error("the batch was not registered at once");
+    const early = mochaShim();
+    batch.fn(early.context);
+    const report = await early.run();
+    expect(report.tests.map((t) => t.state)).toEqual(["failed"]);
+    expect(String(report.tests[0]?.error)).toContain("still loading");
+    await selfTestRegistered();
+    // Loaded now: the flows' tests are registered (they are run in the next describe), not the placeholder.
+    const later = mochaShim();
+    const titles: string[] = [];
+    batch.fn({ ...later.context, it: (title, fn) => { titles.push(title); return later.context.it(title, fn); } });
+    expect(titles.length).toBeGreaterThan(5);
+    expect(titles).not.toContain("loads the self-test");
+  });
+
   it("the system's init wiring registers it on Foundry's Hooks", async () => {
     const quench = fakeQuench();
     foundryDouble().hooks.callAll("quenchReady", quench);
