@@ -153,8 +153,8 @@ export function resolveDamage(input: DamageInput, options: Partial<RulesOptions>
     steps.push({ key, value });
   };
 
-  // A grazing explosive is not halved: it bursts 1 m away instead (§3.2.7).
-  if (input.grazing === true && !explosive) step("grazing", Math.floor(d / 2));
+  // §3.2.7 grazing halves before armour, explosives too (the pipeline's step 2); an explosive then bursts 1 m away (step 4).
+  if (input.grazing === true) step("grazing", Math.floor(d / 2));
   if (input.rangedBeyondHalf === true && !explosive) step("rangeHalf", Math.floor(d / 2));
   const blastAt = input.blastDistance ?? (explosive && input.grazing === true ? GRAZING_LANDING_DISTANCE : undefined);
   if (blastAt !== undefined) step("blast", blastDamage(d, real("blastDistance", blastAt, 0), options));

@@ -187,12 +187,16 @@ describe("§3.2.x resolveDamage pipeline", () => {
     expect(r.afterArmour).toBe(20);
   });
 
-  it("a grazing explosive is not halved: it bursts 1 m away (§3.2.7)", () => {
+  it("a grazing explosive is halved before armour, then bursts 1 m away (§3.2.7, the pipeline's steps 2 and 4)", () => {
     const r = resolveDamage({ ...base, rolled: 30, explosive: true, grazing: true });
     expect(stepsOf(r)).toEqual([
       ["rolled", 30],
-      ["blast", 26],
+      ["grazing", 15],
+      ["blast", 11],
     ]);
+    // At the boundaries: halved down, then −4 for the metre, never below 0.
+    const after = (rolled: number): number => resolveDamage({ ...base, rolled, explosive: true, grazing: true }).stunDifficulty;
+    expect([0, 1, 8, 9, 10, 11].map(after)).toEqual([0, 0, 0, 0, 1, 1]);
   });
 
   it("blastDistance uses the A-23 option", () => {
