@@ -1,5 +1,6 @@
 /** World data versions (data-version.ts): each document migrates in place on load (migrateData); this persists it once per world, on the active Narrator's client (his side loads it). */
 import { CURRENT_DATA_VERSION } from "./data-version.js";
+import { knockedDownBy } from "./documents/stun-prone.js";
 import { approvalFor, approvalsOf, needsApproval, permits, type Approval } from "./effects/effect-approval.js";
 import { isNarratorEffect } from "./effects/effect-authority.js";
 import { formatCount } from "./format/plural.js";
@@ -47,9 +48,7 @@ async function moveStunHits(actor: Actor.Implementation): Promise<void> {
     return Array.isArray(hits) ? hits.filter((h): h is string => typeof h === "string") : [];
   });
   if (flagged.length === 0) return;
-  const system: unknown = actor.system;
-  const held: unknown = typeof system === "object" && system !== null ? (system as { knockedDown?: unknown }).knockedDown : undefined;
-  const before = Array.isArray(held) ? held.filter((h): h is string => typeof h === "string") : [];
+  const before = knockedDownBy(actor);
   if (flagged.every((hit) => before.includes(hit))) return;
   await actor.update({ "system.knockedDown": [...new Set([...before, ...flagged])] } as Actor.UpdateData); // a gmOnlyField of every actor type
 }

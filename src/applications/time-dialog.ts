@@ -4,7 +4,8 @@
  * applies the rules once.
  */
 import { GenesysActor } from "../documents/actor.js";
-import { PASTIMES, type TimeAnswers } from "../time/time-plan.js";
+import type { TimeAnswers } from "../time/time-plan.js";
+import { PASTIMES } from "../time/pastimes.js";
 import { requestTimePasses, type TimePassesRequest } from "../time/time-intents.js";
 import { guarded } from "./guarded.js";
 

@@ -13,7 +13,7 @@ import type { GenesysActor } from "../documents/actor.js";
 import { startIncrement } from "../documents/skill-increment.js";
 import { SYSTEM_SCOPE } from "./attack-card.js";
 import { assertCreated, authoredByGm, type CardMessage } from "./authored.js";
-import { actorFrom } from "../documents/actor-from.js";
+import { actorFrom, isActorUuid as isUuid } from "../documents/actor-from.js";
 import { defaultOpponentChoice, sameChoice } from "./contest-opponent.js";
 import { CONTEST_FLAG, MAX_CONTEST_ROUNDS, NO_CONTEST_VIEWER, SIDE_IDS, earnedPoints, newContest, withAdvantage, withModifiers, withRoll, withTieChoice, type ContestState, type ContestUpdate, type SideId } from "./contest-card.js";
 import { CONTEST_INTENTS, type ContestSideRequest, type ContestStartPayload, contestPlan, sideOf, renderContest, contestState, advantagedBy } from "./contest-plan.js";
@@ -23,7 +23,6 @@ const INVALID = no("GENESYS.Authority.Invalid");
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 const isId = (v: unknown): v is string => typeof v === "string" && /^[A-Za-z0-9]{1,64}$/.test(v);
-const isUuid = (v: unknown): v is string => typeof v === "string" && v.length <= 200 && /^(Actor|Scene)\.[A-Za-z0-9.]+$/.test(v);
 const isWhole = (v: unknown): v is number => typeof v === "number" && Number.isInteger(v) && Math.abs(v) <= 100;
 const isSide = (v: unknown): v is SideId => v === "a" || v === "b";
 

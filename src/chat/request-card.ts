@@ -15,6 +15,7 @@ import { INCREMENT_POINTS_PER_GRADE, INCREMENT_REASONS } from "../rules/incremen
 import type { CharacteristicKey } from "../rules/types.js";
 import { authoredByGm, type CardMessage } from "./authored.js";
 import { readMovementLink, type MovementLink } from "../documents/movement-check.js";
+import { isActorUuid as isUuid } from "../documents/actor-from.js";
 
 export const REQUEST_FLAG = "request";
 export const REQUEST_SCOPE = "genesys-gdr";
@@ -73,7 +74,6 @@ export interface RequestSecret {
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 const isId = (v: unknown): v is string => typeof v === "string" && /^[A-Za-z0-9]{1,64}$/.test(v);
-const isUuid = (v: unknown): v is string => typeof v === "string" && v.length <= 200 && /^(Actor|Scene)\.[A-Za-z0-9.]+$/.test(v);
 const isWhole = (v: unknown): v is number => typeof v === "number" && Number.isInteger(v);
 const isKey = (v: unknown): v is string => typeof v === "string" && /^[\p{L}\p{N}_-]{1,64}$/u.test(v);
 const STATUSES = ["stored", "gradeGained", "notOwner", "blind", "failed", "withheld"] as const;

@@ -18,6 +18,7 @@ import { registerClaimedPoint } from "./claimed-point-intent.js";
 // Type only: genesys-roll.ts registers these intents and hands its roll class over, so neither file imports the other's code.
 import type { GenesysCheckRoll, IncrementRecord } from "./genesys-roll.js";
 import { CHECK_INTENTS, type BlindCheckPayload } from "./blind-check.js";
+import { isActorUuid as isUuid } from "../documents/actor-from.js";
 
 type Read<T> = { ok: true; value: T } | { ok: false; result: IntentResult };
 
@@ -27,7 +28,6 @@ const INVALID = refused("GENESYS.Authority.Invalid");
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 const isId = (v: unknown): v is string => typeof v === "string" && /^[A-Za-z0-9]{1,64}$/.test(v);
-const isUuid = (v: unknown): v is string => typeof v === "string" && v.length <= 200 && /^(Actor|Scene)\.[A-Za-z0-9.]+$/.test(v);
 const isWhole = (v: unknown): v is number => typeof v === "number" && Number.isInteger(v);
 
 /** Reads a sent payload field by field; anything another client could have forged is refused with a warning. */

@@ -3,10 +3,10 @@
  * (enough for Undo to take back exactly that), and its localized context for templates/chat/time-card.hbs.
  */
 import { formatCount, type CountLocalizer } from "../format/plural.js";
-import { PASTIMES, type TimeAnswers, type TimeEvent, type TimeState } from "./time-plan.js";
+import type { TimeAnswers, TimeEvent, TimeState } from "./time-plan.js";
+import { PASTIMES } from "./pastimes.js";
 import { isStudyChange, type StudyChange } from "./study-time.js";
 
-export { TIME_CARD_FLAG } from "./time-card-flag.js";
 export const TIME_CARD_TEMPLATE = "systems/genesys-gdr/templates/chat/time-card.hbs";
 
 export interface TimeCardRow {

@@ -8,9 +8,11 @@
 import { answerWhile, registerIntent, requestIntent, type IntentOutcome, type IntentResult, type Requester } from "../authority/intent-channel.js";
 import { actorFrom } from "../documents/actor-from.js";
 import { SYSTEM_ID } from "../settings/rules-settings.js";
-import { renderTimeCard, TIME_CARD_FLAG, type TimeCardState } from "./time-card.js";
+import { renderTimeCard, type TimeCardState } from "./time-card.js";
+import { TIME_CARD_FLAG } from "./time-card-flag.js";
 import { expectAdvance, timeQueue } from "./time-advance.js";
-import { PASTIMES, type TimeAnswers } from "./time-plan.js";
+import type { TimeAnswers } from "./time-plan.js";
+import { PASTIMES } from "./pastimes.js";
 import { timeActorOf, systemUpdateOf, undoneState } from "./time-state.js";
 import { undoStudy } from "./study-time.js";
 import { TIME_INTENTS, timeCardOf } from "./time-requests.js";

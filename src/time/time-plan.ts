@@ -10,7 +10,6 @@ import { feverAfterHours, hoursCrossed, poisoningBringsFever, scheduleFever, typ
 import { recoverByRestInSteps } from "../rules/recovery.js";
 
 import type { Pastime } from "./pastimes.js";
-export { PASTIMES, type Pastime } from "./pastimes.js";
 
 export interface TimeAnswers {
   pastime: Pastime;

@@ -2,7 +2,8 @@
 import { requestIntent } from "../authority/intent-channel.js";
 import { authoredByGm } from "../chat/authored.js";
 import { SYSTEM_ID } from "../settings/rules-settings.js";
-import { readTimeCard, TIME_CARD_FLAG, type TimeCardState } from "./time-card.js";
+import { readTimeCard, type TimeCardState } from "./time-card.js";
+import { TIME_CARD_FLAG } from "./time-card-flag.js";
 
 export const TIME_INTENTS = { passes: "genesys.timePasses", undo: "genesys.timeUndo" } as const;
 
