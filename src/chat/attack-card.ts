@@ -5,13 +5,14 @@
  */
 import type { ApplyDamageOptions, CounterChange } from "../documents/actor.js";
 import { defenceDived } from "../documents/dive-prone.js";
-import { type Localizer } from "../dice/genesys-roll.js";
+import { incrementText, type IncrementRecord, type Localizer } from "../dice/genesys-roll.js";
 import { percent, signed } from "../format/numbers.js";
 import { formatCount, type CountLocalizer } from "../format/plural.js";
 import { AIMED_AREAS, resolveAttack, type AimedArea, type AttackKind, type AttackOutcome, type RollKind } from "../rules/attack.js";
 import { rollPartLabel, type RollPart } from "../effects/roll-parts.js";
 import { knockedDown, resolveDamage } from "../rules/damage.js";
 import { RulesError } from "../rules/errors.js";
+import { INCREMENT_REASONS } from "../rules/increment.js";
 import type { RulesOptions } from "../rules/options.js";
 import { DAMAGE_TYPES, type DamageType } from "../rules/types.js";
 import { DAMAGE_FACES, wieldedDamageNotation, type DamageSpec } from "../rules/weapons.js";
@@ -31,7 +32,8 @@ export interface RollRecord {
 
 /** A defence roll (§2.3.3) or, for a static or unaware target, the Narrator's difficulty (§2.3.5, A-16). */
 export type DefenceRecord =
-  | { kind: "roll"; label: string; grade: number; parts: RollPart[]; roll: RollRecord }
+  /** `skill`: the slug of the skill defended with, for its increment point (§1.8.2); absent for Destrezza or an animal. */
+  | { kind: "roll"; label: string; grade: number; parts: RollPart[]; roll: RollRecord; skill?: string }
   | { kind: "static"; difficulty: number };
 
 /** §3.3.3 venom injected by a bite that got past armour. */
@@ -96,6 +98,14 @@ export interface AttackRow {
   claims?: Claim[];
   /** The damage rolled for a hit that a struck claim turned into a miss, back if the claim is restored. */
   setAside?: RollRecord | null;
+  /** §1.8.2 (A-14) the increment points the exchange earned each side's skill (chat/attack-points.ts); absent before it is settled. */
+  increments?: RowIncrements | null;
+}
+
+/** The increment point of each side of a row: null when that side earned none (or has no skill to earn it). */
+export interface RowIncrements {
+  attack: IncrementRecord | null;
+  defence: IncrementRecord | null;
 }
 
 /** Everything the card shows and its buttons act on. */
@@ -120,6 +130,8 @@ export interface AttackCardState {
   };
   /** What the attack roll adds to 2D10 before modifiers: the skill grade, or the animal's attack grade. */
   grade: { label: string; value: number };
+  /** The slug of the attacker's skill, for its increment point (§1.8.2); absent for an animal and on older cards. */
+  skill?: string | null;
   aimedArea: AimedArea;
   bypassArmour: boolean;
   /** §1.7.3 hidden from the players: only the Narrator sees totals and outcomes. */
@@ -160,11 +172,19 @@ function isRollRecord(v: unknown): v is RollRecord {
 function isDefence(v: unknown): v is DefenceRecord {
   if (!isObject(v)) return false;
   if (v["kind"] === "static") return isInt(v["difficulty"]) && v["difficulty"] >= 0;
-  return v["kind"] === "roll" && isString(v["label"]) && isInt(v["grade"]) && Array.isArray(v["parts"]) && isRollRecord(v["roll"]);
+  return v["kind"] === "roll" && isString(v["label"]) && isInt(v["grade"]) && Array.isArray(v["parts"]) && isRollRecord(v["roll"]) && (v["skill"] === undefined || isString(v["skill"]));
 }
 
 function isStun(v: unknown): v is StunRecord {
   return isObject(v) && isRollRecord(v["roll"]) && isInt(v["difficulty"]) && typeof v["knockedDown"] === "boolean" && typeof v["proned"] === "boolean";
+}
+
+function isIncrement(v: unknown): boolean {
+  return v === null || (isObject(v) && (INCREMENT_REASONS as readonly unknown[]).includes(v["reason"]) && isString(v["status"]) && isInt(v["points"]));
+}
+
+function isIncrements(v: unknown): boolean {
+  return v === undefined || v === null || (isObject(v) && isIncrement(v["attack"]) && isIncrement(v["defence"]));
 }
 
 function isDamageSpec(v: unknown): v is DamageSpec {
@@ -180,6 +200,7 @@ function isRow(v: unknown): v is AttackRow {
   if (!isSpread(v["spread"])) return false;
   if (v["stun"] !== undefined && v["stun"] !== null && !isStun(v["stun"])) return false;
   if (!isClaims(v["claims"]) || !(v["setAside"] === undefined || v["setAside"] === null || isRollRecord(v["setAside"]))) return false;
+  if (!isIncrements(v["increments"])) return false;
   return v["outcome"] === null || v["outcome"] === "hit" || v["outcome"] === "grazing" || v["outcome"] === "miss";
 }
 
@@ -407,6 +428,8 @@ export interface RowContext {
   } | null;
   stun: string | null;
   venom: string | null;
+  /** §1.8.2 the increment points the exchange earned, each naming whose skill. */
+  increments: RowTag[];
   /** The selected tokens the hit also went into, each with what it took and its own Undo. */
   spread: SpreadContext | null;
   buttons: RowButtons;
@@ -613,6 +636,21 @@ function stunText(row: AttackRow, i18n: Localizer): string | null {
   return i18n.format(row.undone ? "GENESYS.Attack.Stun.ProneUndone" : "GENESYS.Attack.Stun.Prone", data);
 }
 
+/** "Jack Quade: Punto incremento (successo difficile): 3/6.": each side's point; a blind card's is held for the Reveal. */
+function incrementLines(state: AttackCardState, row: AttackRow, i18n: Localizer): RowTag[] {
+  const sides = [
+    [state.attacker.name, row.increments?.attack ?? null],
+    [row.target.name, row.increments?.defence ?? null],
+  ] as const;
+  return sides.flatMap(([name, record]) => {
+    if (!record) return [];
+    const shown = record.status === "blind"
+      ? { text: i18n.format("GENESYS.Attack.IncrementHeld", { reason: i18n.localize(`GENESYS.Check.Increment.Reason.${record.reason}`) }), cssClass: "increment blind" }
+      : incrementText(record, i18n);
+    return [{ text: i18n.format("GENESYS.Attack.Increment", { name, text: shown.text }), cssClass: shown.cssClass }];
+  });
+}
+
 function rowContext(state: AttackCardState, row: AttackRow, viewer: CardViewer, i18n: CardLocalizer): RowContext {
   const attackerSide = viewer.isGM || viewer.owns(state.attacker.actorUuid);
   const targetSide = viewer.isGM || viewer.owns(row.target.actorUuid);
@@ -659,6 +697,7 @@ function rowContext(state: AttackCardState, row: AttackRow, viewer: CardViewer, 
     applied: row.applied === null ? null : appliedContext(row.applied, row, state.weapon.damage.type, i18n),
     stun,
     venom,
+    increments: incrementLines(state, row, i18n),
     spread: spreadContext(row, state.weapon.damage.type, open && viewer.isGM, i18n),
     buttons,
     labels: {
@@ -702,7 +741,7 @@ export function attackCardContext(state: AttackCardState, viewer: CardViewer, i1
     if (!row) return [];
     const full = rowContext(state, row, viewer, i18n);
     if (!hidden) return [full];
-    return [{ ...full, cssClass: "hidden", outcome: i18n.localize("GENESYS.Attack.Outcome.hidden"), chance: null, tags: [], attack: { dice: [], total: 0, parts: [], claims: [] }, defence: null, damage: null, applied: null, stun: null, venom: null, spread: null, buttons: NO_BUTTONS }];
+    return [{ ...full, cssClass: "hidden", outcome: i18n.localize("GENESYS.Attack.Outcome.hidden"), chance: null, tags: [], attack: { dice: [], total: 0, parts: [], claims: [] }, defence: null, damage: null, applied: null, stun: null, venom: null, increments: [], spread: null, buttons: NO_BUTTONS }];
   });
   const notes: string[] = [];
   if (state.aimedArea !== "trunk") notes.push(i18n.format("GENESYS.Attack.Aimed", { area: i18n.localize(`GENESYS.Attack.Area.${state.aimedArea}`) }));

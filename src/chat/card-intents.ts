@@ -11,6 +11,7 @@ import { answerWhile, registerIntent } from "../authority/intent-channel.js";
 import { measuredBearing, measuredDistance, tokenDocumentFrom } from "../canvas/token-distance.js";
 import { sceneViewableBy } from "../canvas/scene-view.js";
 import { AnimalModel } from "../data/actor/animal.js";
+import { SkillModel } from "../data/item/skill.js";
 import {
   attackState,
   cardDamageRoll,
@@ -48,6 +49,7 @@ import { defencePlan } from "./defence-plan.js";
 import { CARD_INTENTS } from "./card-intent-kinds.js";
 import { actorFrom, isActorUuid as isUuid } from "../documents/actor-from.js";
 import { stunBonus } from "./stun-bonus.js";
+import { settlePoints } from "./attack-points.js";
 
 
 const no = (warning: string, data?: Record<string, string>): IntentResult => (data ? { ok: false, warning, data } : { ok: false, warning });
@@ -106,11 +108,18 @@ interface Alongside {
  * message's rolls (an open card's only: a sealed message carries none), where Foundry keeps it across reloads. The
  * answer goes out beside the card's write and `with`'s (answerWhile): one round of the Narrator's writes, not several.
  */
+/** The events after which a row's outcome is known anew. */
+const SETTLING: ReadonlySet<CardEvent["type"]> = new Set<CardEvent["type"]>(["defend", "static", "strike"]);
+
 async function commit(message: CardMessage, state: AttackCardState, event: CardEvent, roll: Pick<Roll, "toJSON"> | null = null, along: Alongside = {}): Promise<IntentOutcome> {
   const started = along.started ?? [];
   const refuse = (warning: string): IntentOutcome => (started.length > 0 ? answerWhile(Promise.all(started), no(warning)) : no(warning));
   const update = applyCardEvent(state, event, rulesOptions());
   if (!update.ok) return refuse(update.reason === "invalid" ? "GENESYS.Attack.Warn.CardInvalid" : "GENESYS.Attack.Warn.CardChanged");
+  // §1.8.2 an outcome decided, or decided again: the points follow it, their skill writes beside the card's.
+  const before = state.rows[update.row.id];
+  const points = before && SETTLING.has(event.type) ? await settlePoints(state, before, update.row) : null;
+  if (points) update.row = points.row;
   const next = withRow(state, update.row);
   const sealed = sealedCardOf(message);
   let written: Promise<unknown>;
@@ -126,7 +135,8 @@ async function commit(message: CardMessage, state: AttackCardState, event: CardE
       ...(roll ? { rolls: [...message.rolls.map((r) => r.toJSON()), roll.toJSON()] } : {}),
     } as ChatMessage.UpdateData); // flags are typed as the whole card state; a partial update of one row is what Foundry merges
   }
-  return answerWhile(Promise.all([written, ...started, ...(along.then ? [along.then()] : [])]), along.result ?? { ok: true });
+  const pointWrites = (points?.writes ?? []).map((write) => write());
+  return answerWhile(Promise.all([written, ...started, ...pointWrites, ...(along.then ? [along.then()] : [])]), along.result ?? { ok: true });
 }
 
 function rulesRefusal(error: unknown): IntentResult {
@@ -405,7 +415,9 @@ async function onDefend(requester: Requester, raw: unknown): Promise<IntentOutco
     const record = twoD10Record(dice, bonus);
     // Outside a started combat Difesa and the dive stand on the player's word: claims, as their advantage row is.
     const claims = requester.isGM ? [] : rollClaims("defence", setup.parts, defenceAdvantages(checked), plan.tracker ? [] : ["defenceManeuver", "dive"]);
-    const event: CardEvent = { type: "defend", rowId: row.id, defence: { kind: "roll", ...setup, roll: record }, ...(claims.length > 0 ? { claims } : {}) };
+    // §1.8.2 the skill defended with earns its point (attack-points.ts); Destrezza and an animal's grade have none.
+    const skill = target.items.find((i) => i.system instanceof SkillModel && i.system.slug === answer.choice) ? { skill: answer.choice } : {};
+    const event: CardEvent = { type: "defend", rowId: row.id, defence: { kind: "roll", ...setup, roll: record, ...skill }, ...(claims.length > 0 ? { claims } : {}) };
     return await commit(message, state, event, knownRoll(record.formula, record.dice), { then: () => proneAfterDive(target, setup.parts, { ok: true }) });
   } catch (error) {
     return rulesRefusal(error);

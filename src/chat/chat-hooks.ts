@@ -89,10 +89,16 @@ function registerSealedAttack(): void {
     reveal: async (value) => {
       const state = readAttackState(value);
       if (!state) return null;
-      const open = { ...state, blind: false };
+      // §1.8.2 the points the card held are handed out: the open card says what became of them, the skills follow it.
+      const { revealPoints } = await import("./attack-points.js");
+      const points = await revealPoints(state);
+      const open = { ...points.state, blind: false };
       // Its dice as Rolls, now that they may be seen; already thrown on the Narrator's screen, so not thrown again.
       const rolls = cardRolls(open).map((r) => r.toJSON());
-      return { fields: { [`flags.${SYSTEM_SCOPE}.${ATTACK_FLAG}`]: open, content: await renderCard(open, NO_VIEWER), rolls } };
+      const after = async (): Promise<void> => {
+        await Promise.all(points.writes.map((write) => write()));
+      };
+      return { fields: { [`flags.${SYSTEM_SCOPE}.${ATTACK_FLAG}`]: open, content: await renderCard(open, NO_VIEWER), rolls }, after };
     },
   });
 }

@@ -112,6 +112,8 @@ export interface AttackPlan {
   kind: AttackKind;
   /** The grade label and value; for animals, per environment (see grades). */
   grade: { label: string; value: number };
+  /** The slug of the skill attacked with, whose increment point the attack may earn (§1.8.2); absent for an animal. */
+  skillSlug?: string | null;
   /** Animals: attack grade per environment (null = cannot act there). */
   environments: { key: AnimalEnvironment | null; attack: number | null }[];
   /** Gittata in metres, null for melee reach. */
@@ -382,6 +384,7 @@ export function prepareAttack(actor: GenesysActor, itemId: string | null, target
       modeLabel: `GENESYS.WeaponMode.${mode.key}`,
       kind: wielded.range === null ? "melee" : "ranged",
       grade: { label: skill.name, value: skill.grade },
+      skillSlug: weapon.skillSlug,
       environments: [],
       range: wielded.range,
       explosive: weapon.explosive,
@@ -582,6 +585,7 @@ export function attackState(plan: AttackPlan, spec: AttackSpec, answer: AttackAn
       venom: plan.venom,
     },
     grade: spec.grade,
+    skill: plan.skillSlug ?? null,
     aimedArea: answer.aimedArea,
     bypassArmour: answer.bypassArmour !== null,
     blind: answer.blind,

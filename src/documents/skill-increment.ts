@@ -1,7 +1,7 @@
 /** §1.8.1–§1.8.2 storing the increment point a check earned on its skill. */
 import { SkillModel } from "../data/item/skill.js";
 import type { IncrementRecord } from "../dice/genesys-roll.js";
-import { addIncrementPoint, type IncrementReason } from "../rules/increment.js";
+import { addIncrementPoint, removeIncrementPoint, type IncrementReason } from "../rules/increment.js";
 
 /** The actor whose skill earned the point: anything with embedded items (a world or token actor). */
 export type SkillOwner = Pick<Actor.Implementation, "items">;
@@ -53,4 +53,16 @@ export function planIncrement(actor: SkillOwner, skillId: string, reason: Increm
     record: { reason, status: next.gradeGained ? "gradeGained" : "stored", points: next.points, grade },
     write: () => item.update({ system: { increment: next.points, ...(next.gradeGained ? { earned: skill.earned + 1 } : {}) } }).then(() => undefined),
   };
+}
+
+/**
+ * §1.8.1 one point taken back from a skill (an award whose roll no longer earns it, chat/attack-points.ts): from the
+ * count, or from the grade it completed. A missing skill is nothing to take back.
+ */
+export function takeBackIncrement(actor: SkillOwner, skillId: string): Promise<void> {
+  const item = actor.items.get(skillId);
+  const skill = item?.system instanceof SkillModel ? item.system : null;
+  if (!item || !skill) return Promise.resolve();
+  const back = removeIncrementPoint(skill.increment, skill.earned);
+  return item.update({ system: { increment: back.points, earned: back.earned } }).then(() => undefined);
 }

@@ -91,6 +91,39 @@ export function contrastIncrements(
   return { winner: won, loser: tried.reason === "impossibleTry" ? tried : NONE };
 }
 
+/** What an attack roll was met with: a defence roll (A-14: a contrast), or a static target's difficulty (§2.3.5). */
+export type AttackOpposition = { defence: ContrastSide } | { difficulty: number };
+
+/**
+ * §1.8.2 (A-14) the points an attack exchange earns. Against a static target the attack is a check (conditions 1 and 3).
+ * Against a defence roll attack and defence are a contrast: the winner by condition 2 (advantaged read by isAdvantaged,
+ * the Narrator's default), the loser by condition 3. A tie is no win (§1.8.2): the attack still hits, so the defender
+ * has lost, and only condition 3 can earn the defender anything.
+ */
+export function attackIncrements(attack: ContrastSide, against: AttackOpposition): { attack: IncrementAward; defence: IncrementAward } {
+  if ("difficulty" in against) {
+    return { attack: incrementFromCheck({ ...attack, modifiers: attack.modifiers ?? 0, difficulty: nat("difficulty", against.difficulty) }), defence: NONE };
+  }
+  const total = (s: ContrastSide): number => diceSum("dice", s.dice, 2, 10) + nat("grade", s.grade) + int("modifiers", s.modifiers ?? 0);
+  const defence = against.defence;
+  const margin = total(attack) - total(defence);
+  if (margin === 0) {
+    const tried = incrementFromCheck({ ...defence, modifiers: defence.modifiers ?? 0, difficulty: total(attack) });
+    return { attack: NONE, defence: tried.reason === "impossibleTry" ? tried : NONE };
+  }
+  const [winner, loser] = margin > 0 ? [attack, defence] : [defence, attack];
+  const points = contrastIncrements({ ...winner, opponentAdvantaged: isAdvantaged(loser, winner) }, loser);
+  return margin > 0 ? { attack: points.winner, defence: points.loser } : { attack: points.loser, defence: points.winner };
+}
+
+/** §1.8.1 one point taken back (an award undone): from the count, or from the grade it completed. Never below nothing. */
+export function removeIncrementPoint(points: number, earned: number): { points: number; earned: number } {
+  const p = int("points", points, 0, INCREMENT_POINTS_PER_GRADE - 1);
+  const e = nat("earned", earned);
+  if (p > 0) return { points: p - 1, earned: e };
+  return e > 0 ? { points: INCREMENT_POINTS_PER_GRADE - 1, earned: e - 1 } : { points: 0, earned: 0 };
+}
+
 /** §1.8.1 one more point: at 6 the grade rises by 1 and the count restarts from 0. Stored points are 0–5. */
 export function addIncrementPoint(points: number): { points: number; gradeGained: boolean } {
   const next = int("points", points, 0, INCREMENT_POINTS_PER_GRADE - 1) + 1;
