@@ -174,6 +174,8 @@ async function main() {
     // The applied change is the one the rules' pipeline makes on the thug (Giubbotto di cuoio, Df 4).
     const pending = withRows([row("r0")]);
     const hit = withRows([row("r0", { defence: dodge, outcome: "hit" })]);
+    // §1.8.2 (A-14) 22 against a Schivare 12 defence of 20: a narrow win over the better grade earns Jack's Pistola a point.
+    const earned = withRows([row("r0", { defence: { ...dodge, grade: 12, roll: { formula: "2d10 + 12", dice: [5, 3], total: 20 } }, outcome: "hit", increments: { attack: { reason: "narrowWin", status: "stored", points: 3, grade: null }, defence: null } })]);
     // §2.2.1 a defence that dived during Difesa: +4 and +2 on the card, and the note that the defender now lies prone.
     const dived = withRows([row("r0", { defence: { ...dodge, parts: [{ key: "defenceManeuver", value: 4 }, { key: "dive", value: 2 }], roll: { formula: "2d10 + 16", dice: [4, 3], total: 23 } }, outcome: "miss" })]);
     const rolled = withRows([row("r0", { defence: dodge, outcome: "hit", damage })]);
@@ -408,6 +410,7 @@ async function main() {
       "chat-contest-tie": [message({ sender: jack.name, content: await contestCard(tiedAgain, narrator) })],
       "chat-attack-pending": [message({ sender: jack.name, content: await attackCard(pending, gmView) })],
       "chat-attack-hit": [message({ sender: jack.name, content: await attackCard(hit, attackerView) })],
+      "chat-attack-increment": [message({ sender: jack.name, content: await attackCard(earned, attackerView) })],
       "chat-attack-dive": [message({ sender: jack.name, content: await attackCard(dived, attackerView) })],
       "chat-attack-damage": [message({ sender: jack.name, content: await attackCard(rolled, attackerView) }), message({ sender: jack.name, content: await attackCard(gap, attackerView) })],
       "chat-attack-applied": [message({ sender: jack.name, content: await attackCard(applied, attackerView) })],
