@@ -9,8 +9,8 @@ import type { IncrementRecord } from "../dice/genesys-roll.js";
 import { scores } from "../dice/check-request.js";
 import { actorFrom } from "../documents/actor-from.js";
 import type { GenesysActor } from "../documents/actor.js";
-import { planIncrement, takeBackIncrement } from "../documents/skill-increment.js";
-import { addIncrementPoint, attackIncrements, type AttackOpposition, type ContrastSide, type IncrementAward } from "../rules/increment.js";
+import { planIncrement, planIncrements, takeBackIncrement } from "../documents/skill-increment.js";
+import { attackIncrements, type AttackOpposition, type ContrastSide, type IncrementAward, type IncrementReason } from "../rules/increment.js";
 import { attackTotal, defenceTotal, type AttackCardState, type AttackRow, type RowIncrements } from "./attack-card.js";
 
 /** A row with its points settled, and the skill writes that go with the card's. */
@@ -87,32 +87,39 @@ export async function settlePoints(state: AttackCardState, before: AttackRow, af
 
 /**
  * At the Reveal of a blind card, the points it held are handed out: each held record becomes what the skill makes of it
- * now. A burst may hold several points for one skill: they are counted one after the other from the skill as it is, and
- * each skill is written once, with the sum (a second Reveal finds no sealed card, so nothing is handed out twice).
+ * now. A burst may hold several points for one skill: they are counted one after the other, and each skill is written
+ * once (planIncrements). A second Reveal finds no sealed card, so nothing is handed out twice.
  */
 export async function revealPoints(state: AttackCardState): Promise<{ state: AttackCardState; writes: (() => Promise<unknown>)[] }> {
-  const tally = new Map<string, { who: Skilled; points: number; earned: number; grade: number | null }>();
-  const give = async (record: IncrementRecord | null, uuid: string, slug: string | null | undefined): Promise<IncrementRecord | null> => {
-    if (record?.status !== "blind") return record;
-    const who = await skilled(uuid, slug);
-    const skill = who?.actor.items.get(who.skillId)?.system;
-    if (!who || !(skill instanceof SkillModel)) return { ...record, status: "failed" };
-    const key = `${who.actor.uuid}|${who.skillId}`;
-    const now = tally.get(key) ?? { who, points: skill.increment, earned: skill.earned, grade: skill.grade };
-    const next = addIncrementPoint(now.points);
-    const grade = next.gradeGained && now.grade !== null ? now.grade + 1 : now.grade;
-    tally.set(key, { who, points: next.points, earned: now.earned + (next.gradeGained ? 1 : 0), grade });
-    return { reason: record.reason, status: next.gradeGained ? "gradeGained" : "stored", points: next.points, grade: next.gradeGained ? grade : null };
-  };
-  const rows: AttackCardState["rows"] = { ...state.rows };
+  type Side = keyof RowIncrements;
+  const held = new Map<string, { who: Skilled | null; places: { rowId: string; side: Side; reason: IncrementReason }[] }>();
   for (const id of state.order) {
-    const row = rows[id];
-    const held = row?.increments;
-    if (!row || !held) continue;
-    const attack = await give(held.attack, state.attacker.actorUuid, state.skill);
-    const defence = await give(held.defence, row.target.actorUuid, row.defence?.kind === "roll" ? row.defence.skill : null);
-    rows[id] = { ...row, increments: { attack, defence } };
+    const row = state.rows[id];
+    if (!row?.increments) continue;
+    const owners: Record<Side, [string, string | null | undefined]> = {
+      attack: [state.attacker.actorUuid, state.skill],
+      defence: [row.target.actorUuid, row.defence?.kind === "roll" ? row.defence.skill : null],
+    };
+    for (const side of ["attack", "defence"] as const) {
+      const record = row.increments[side];
+      if (record?.status !== "blind") continue;
+      const [uuid, slug] = owners[side];
+      const key = `${uuid}|${slug ?? ""}`;
+      const group = held.get(key) ?? { who: await skilled(uuid, slug), places: [] };
+      group.places.push({ rowId: id, side, reason: record.reason });
+      held.set(key, group);
+    }
   }
-  const writes = [...tally.values()].map(({ who, points, earned }) => () => who.actor.items.get(who.skillId)?.update({ system: { increment: points, earned } }) ?? Promise.resolve());
+  const rows: AttackCardState["rows"] = { ...state.rows };
+  const writes: (() => Promise<unknown>)[] = [];
+  for (const { who, places } of held.values()) {
+    const planned = who ? planIncrements(who.actor, who.skillId, places.map((p) => p.reason)) : null;
+    if (planned) writes.push(planned.write);
+    places.forEach((place, i) => {
+      const row = rows[place.rowId];
+      const failed: IncrementRecord = { reason: place.reason, status: "failed", points: 0, grade: null };
+      if (row?.increments) rows[place.rowId] = { ...row, increments: { ...row.increments, [place.side]: planned?.records[i] ?? failed } };
+    });
+  }
   return { state: { ...state, rows }, writes };
 }

@@ -102,15 +102,15 @@ interface Alongside {
   result?: IntentResult;
 }
 
+/** The events after which a row's outcome is known anew. */
+const SETTLING: ReadonlySet<CardEvent["type"]> = new Set<CardEvent["type"]>(["defend", "static", "strike"]);
+
 /**
  * Writes one row of a card this client authored; the stored content is re-rendered for no one in particular. A blind
  * card is sealed again whole, its placeholder left as it is. `roll`, the Roll of the dice this event records, joins the
  * message's rolls (an open card's only: a sealed message carries none), where Foundry keeps it across reloads. The
  * answer goes out beside the card's write and `with`'s (answerWhile): one round of the Narrator's writes, not several.
  */
-/** The events after which a row's outcome is known anew. */
-const SETTLING: ReadonlySet<CardEvent["type"]> = new Set<CardEvent["type"]>(["defend", "static", "strike"]);
-
 async function commit(message: CardMessage, state: AttackCardState, event: CardEvent, roll: Pick<Roll, "toJSON"> | null = null, along: Alongside = {}): Promise<IntentOutcome> {
   const started = along.started ?? [];
   const refuse = (warning: string): IntentOutcome => (started.length > 0 ? answerWhile(Promise.all(started), no(warning)) : no(warning));

@@ -41,17 +41,34 @@ export function startIncrement(actor: SkillOwner, skillId: string, reason: Incre
  * (a Reveal, which hands the point out only once the card is open). `write` stores it, once.
  */
 export function planIncrement(actor: SkillOwner, skillId: string, reason: IncrementReason): { record: IncrementRecord; write: () => Promise<void> } {
+  const planned = planIncrements(actor, skillId, [reason]);
+  const [record = { reason, status: "failed", points: 0, grade: null }] = planned.records;
+  return { record, write: planned.write };
+}
+
+/**
+ * Several points for one skill (a burst's held points at a Reveal), counted one after the other from the skill as it
+ * is now, a record each, and one write that stores them all.
+ */
+export function planIncrements(actor: SkillOwner, skillId: string, reasons: readonly IncrementReason[]): { records: IncrementRecord[]; write: () => Promise<void> } {
   const item = actor.items.get(skillId);
   const skill = item?.system instanceof SkillModel ? item.system : null;
   const points = skill?.increment ?? 0;
   const nothing = (): Promise<void> => Promise.resolve();
-  if (!item || !skill) return { record: { reason, status: "failed", points, grade: null }, write: nothing };
-  if (!item.isOwner) return { record: { reason, status: "notOwner", points, grade: null }, write: nothing };
-  const next = addIncrementPoint(points);
-  const grade = next.gradeGained && skill.grade !== null ? skill.grade + 1 : null;
+  if (!item || !skill) return { records: reasons.map((reason) => ({ reason, status: "failed", points, grade: null })), write: nothing };
+  if (!item.isOwner) return { records: reasons.map((reason) => ({ reason, status: "notOwner", points, grade: null })), write: nothing };
+  let now = { points, earned: skill.earned, grade: skill.grade };
+  const records = reasons.map((reason): IncrementRecord => {
+    const next = addIncrementPoint(now.points);
+    const grade = next.gradeGained && now.grade !== null ? now.grade + 1 : now.grade;
+    now = { points: next.points, earned: now.earned + (next.gradeGained ? 1 : 0), grade };
+    return { reason, status: next.gradeGained ? "gradeGained" : "stored", points: next.points, grade: next.gradeGained ? grade : null };
+  });
+  const gained = now.earned !== skill.earned;
+  const stored = now;
   return {
-    record: { reason, status: next.gradeGained ? "gradeGained" : "stored", points: next.points, grade },
-    write: () => item.update({ system: { increment: next.points, ...(next.gradeGained ? { earned: skill.earned + 1 } : {}) } }).then(() => undefined),
+    records,
+    write: () => (reasons.length === 0 ? nothing() : item.update({ system: { increment: stored.points, ...(gained ? { earned: stored.earned } : {}) } }).then(() => undefined)),
   };
 }
 

@@ -141,3 +141,20 @@ describe("§1.7.3 a blind attack holds its point until the Reveal", () => {
     expect(points(jack, "Pistola")).toEqual({ increment: 1, earned: 0 });
   });
 });
+
+describe("several held points for one skill (a burst revealed)", () => {
+  it("are counted one after the other, the sixth a grade, and written once", async () => {
+    const { planIncrements } = await import("../../src/documents/skill-increment.js");
+    const jack = await shooter();
+    const pistolSkill = jack.items.find((i) => i.name === "Pistola" && i.type === "skill");
+    await pistolSkill?.update({ system: { increment: 5 } });
+    const planned = planIncrements(jack, pistolSkill?.id ?? "", ["hardSuccess", "narrowWin"]);
+    expect(planned.records).toEqual([
+      { reason: "hardSuccess", status: "gradeGained", points: 0, grade: 13 },
+      { reason: "narrowWin", status: "stored", points: 1, grade: null },
+    ]);
+    expect(points(jack, "Pistola")).toEqual({ increment: 5, earned: 0 });
+    await planned.write();
+    expect(points(jack, "Pistola")).toEqual({ increment: 1, earned: 1 });
+  });
+});
