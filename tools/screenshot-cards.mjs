@@ -67,7 +67,7 @@ function document_(theme, body, css) {
 }
 
 /** One chat message as Foundry's log shows it: the speaker in the header, the card as its content. */
-function message({ sender, content, whisper = null, time = "ora" }) {
+function message({ sender, content, whisper = null, time = LANG === "it" ? "ora" : "now" }) {
   const to = whisper ? `<p class="whisper-to">${whisper}</p>` : "";
   return `<li class="chat-message message${whisper ? " whisper" : ""}"><header class="message-header"><h4 class="message-sender">${sender}</h4><span class="message-metadata"><time>${time}</time></span></header>${to}<div class="message-content">${content}</div></li>`;
 }
@@ -284,6 +284,11 @@ async function main() {
       { actorUuid: "Actor.alven", name: "Alven", before: awake, after: { ...awake, deprivation: { ...awake.deprivation, hoursAwake: 20 + 1 / 6 } }, events: [] },
     ] };
     const worldClockOnly = { ...clocksOnly, rows: [] };
+    // §3.1.1 a starvation deadline run out: the card waits for the Narrator's confirmation, then shows the death.
+    const dyingState = { ...starving, deprivation: { ...starving.deprivation, deadline: { hunger: 2, thirst: null } } };
+    const deadlinePlan = timePlan.planTime({ strength: 7, resistance: 28, state: dyingState }, 0, 3 * H, { pastime: "rest", ate: false, drank: true }, nightDice);
+    const deadlineCard = { fromSeconds: 0, toSeconds: 3 * H, answers: { pastime: "rest", ate: false, drank: true }, undone: false, rows: [{ actorUuid: "Actor.bera", name: "Bera", ...deadlinePlan }] };
+    const deathCard = { ...deadlineCard, rows: [{ ...deadlineCard.rows[0], death: { of: "hunger", recordId: "r1", wounds: 29 } }] };
     const timeMessage = async (state) => render("templates/chat/time-card.hbs", timeCard.timeCardContext(state, i18n));
     const toGm = `${CORE.to}: ${CORE.gm}`;
 
@@ -396,6 +401,7 @@ async function main() {
         { actorUuid: "Actor.ulfrik", name: "Ulfrik", before: awake, after: awake, events: [{ kind: "study", skill: "Letteratura", points: 1, grade: null }] },
         { actorUuid: "Actor.mira", name: "Mira", before: awake, after: awake, events: [{ kind: "study", skill: "Spada", points: 2, grade: 11 }, { kind: "studyStopped", skill: "Spada", reason: "teacherSurpassed" }] },
       ] }), whisper: toGm })],
+      "chat-time-death": [message({ sender: i18n.localize("GENESYS.Time.Speaker"), content: await timeMessage(deadlineCard), whisper: toGm }), message({ sender: i18n.localize("GENESYS.Time.Speaker"), content: await timeMessage(deathCard), whisper: toGm })],
       "chat-time-undone": [message({ sender: i18n.localize("GENESYS.Time.Speaker"), content: await timeMessage({ ...timeState, undone: true }), whisper: toGm })],
       "chat-check": [message({ sender: jack.name, content: await checkCard(corsa) }), message({ sender: jack.name, content: await checkCard(perception) })],
       "chat-check-influence": [message({ sender: jack.name, content: await checkCard(sneak) })],

@@ -50,6 +50,11 @@ export function conditionThresholds(resistance: number): ConditionThresholds {
   };
 }
 
+/** §1.5.2 the Ferite a lethal cause adds (§3.1.1 starvation): enough for Ferite > R, none once already past it. */
+export function woundsToDie(wounds: number, resistance: number): number {
+  return Math.max(0, conditionThresholds(resistance).deadMinWounds - nat("wounds", wounds));
+}
+
 /**
  * §1.5.2 penalty to every check roll (A-39: attack and defence rolls too): 0, −2 Weak, −5 Exhausted (not cumulative).
  * Collapsed and dead characters make no rolls at all, so they get `null` rather than a number a caller

@@ -1028,3 +1028,32 @@ export async function studyByTimeAndUndo(scratch: Scratch, assert: Assert): Prom
     await game.time.advance(start - game.time.worldTime);
   }
 }
+
+/**
+ * §3.1.1 (A-35) death by hunger, confirmed: a starving Protagonista (26 hunger points, 2 hours left) goes 3 hours
+ * without food; the card offers the confirmation, which adds the Ferite that pass R; its Undo takes them back, and the
+ * card's Undo the advance. The clock is put back after.
+ */
+export async function starvationDeathAndUndo(scratch: Scratch, assert: Assert): Promise<void> {
+  const dying = await scratch.actor("Affamato", {
+    type: "character",
+    system: { ...person(), fatigue: { value: 26, deprivation: 26 }, deprivation: { daysWithoutFood: 26, points: { sleep: 0, hunger: 26, thirst: 0 }, deadline: { hunger: 2, thirst: null } } },
+  });
+  const sys = (): CharacterModel => must(dying.system instanceof CharacterModel ? dying.system : null, "no Protagonista data");
+  const start = game.time.worldTime;
+  const messages = game.messages.size;
+  try {
+    assert.ok(await game.genesys.timePasses({ hours: 3, pastime: "rest", ate: false, drank: true, actors: [dying.uuid] }), "time did not pass");
+    assert.strictEqual(sys().wounds.value, 0, "the deadline killed without the Narrator's confirmation");
+    const card = must(game.messages.contents.slice(messages).find((m) => timeCardOf(m) !== null), "no time card was posted");
+    assert.ok(card.content.includes('data-time-action="death"'), "the card offers no confirmation of the death");
+    assert.ok((await sendIntent(TIME_INTENTS.death, { messageId: card.id, actorUuid: dying.uuid, undo: false })).ok, "the confirmation was refused");
+    assert.strictEqual(sys().condition.key, "dead", "the confirmed death did not kill (§1.5.2: Ferite > R)");
+    assert.ok((await sendIntent(TIME_INTENTS.death, { messageId: card.id, actorUuid: dying.uuid, undo: true })).ok, "the death's Undo was refused");
+    assert.strictEqual(sys().wounds.value, 0, "the death's Undo left Ferite behind");
+    assert.ok((await sendIntent(TIME_INTENTS.undo, { messageId: card.id })).ok, "the card's Undo was refused");
+    assert.strictEqual(sys().deprivation.deadline.hunger, 2, "the card's Undo did not put the deadline back");
+  } finally {
+    await game.time.advance(start - game.time.worldTime);
+  }
+}

@@ -35,6 +35,7 @@ import {
   fallAndUndo,
   creationFinishAndReopen,
   studyByTimeAndUndo,
+  starvationDeathAndUndo,
   unlinkedWolf,
   type Assert,
 } from "./flows.js";
@@ -223,6 +224,10 @@ export function flowsBatch(context: QuenchContext, world: () => SelfTestWorld): 
 
     it("advances a Protagonista's study by 16 days of world time, one point on the card, and undoes it", async () => {
       await studyByTimeAndUndo(books(), assert);
+    });
+
+    it("lets a starving Protagonista's deadline run out, confirms the death on the card and undoes it", async () => {
+      await starvationDeathAndUndo(books(), assert);
     });
   });
 }

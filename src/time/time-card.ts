@@ -17,7 +17,18 @@ export interface TimeCardRow {
   events: TimeEvent[];
   /** §1.8.3 what the advance did to the actor's study, when he had one running. */
   study?: StudyChange;
+  /** §3.1.1 the death the Narrator confirmed once this advance ran a starvation deadline out (time-death.ts). */
+  death?: TimeDeath;
 }
+
+/** A confirmed death by hunger or thirst: the ledger record of its Ferite, so that its Undo takes back those alone. */
+export interface TimeDeath {
+  of: DeadlineKind;
+  recordId: string;
+  wounds: number;
+}
+
+export type DeadlineKind = "hunger" | "thirst";
 
 export interface TimeCardState {
   fromSeconds: number;
@@ -47,10 +58,14 @@ function isState(v: unknown): v is TimeState {
     && isObject(deadline) && isHours(deadline["hunger"]) && isHours(deadline["thirst"]);
 }
 
+function isDeath(v: unknown): v is TimeDeath {
+  return isObject(v) && (v["of"] === "hunger" || v["of"] === "thirst") && typeof v["recordId"] === "string" && isCount(v["wounds"]);
+}
+
 function isRow(v: unknown): v is TimeCardRow {
   return isObject(v) && typeof v["actorUuid"] === "string" && typeof v["name"] === "string" && isState(v["before"]) && isState(v["after"])
     && Array.isArray(v["events"]) && v["events"].every((e) => isObject(e) && typeof e["kind"] === "string")
-    && (v["study"] === undefined || isStudyChange(v["study"]));
+    && (v["study"] === undefined || isStudyChange(v["study"])) && (v["death"] === undefined || isDeath(v["death"]));
 }
 
 /** The card's state, or null for anything of another shape. */
@@ -120,10 +135,26 @@ export function eventText(i18n: CountLocalizer, event: TimeEvent): string {
   }
 }
 
+/** The starvation deadline this row's advance ran out, which the Narrator may confirm as a death; null for none. */
+export function deadlineOf(row: TimeCardRow): DeadlineKind | null {
+  const event = row.events.find((e): e is Extract<TimeEvent, { kind: "deadline" }> => e.kind === "deadline");
+  return event ? event.of : null;
+}
+
+export type TimeCardRowContext = {
+  name: string;
+  actorUuid: string;
+  events: string[];
+  /** The button confirming the death a deadline calls for, while nobody confirmed it. */
+  confirmDeath: string | null;
+  /** The confirmed death, with the button that takes it back. */
+  death: { text: string; undoLabel: string } | null;
+};
+
 export type TimeCardContext = {
   title: string;
   pastime: string | null;
-  rows: { name: string; events: string[] }[];
+  rows: TimeCardRowContext[];
   /** The actors whose clocks alone ran (no event): one line naming them, or null. */
   clocksOnly: string | null;
   undone: boolean;
@@ -134,6 +165,21 @@ export type TimeCardContext = {
   /** Shown when the advance wrote nothing at all: only the world clock moved. */
   nothing: string | null;
 };
+
+function rowContext(state: TimeCardState, row: TimeCardRow, i18n: CountLocalizer): TimeCardRowContext {
+  const deadline = deadlineOf(row);
+  const death = row.death;
+  const of = (kind: DeadlineKind): string => i18n.localize(`GENESYS.Time.Of.${kind}`);
+  return {
+    name: row.name,
+    actorUuid: row.actorUuid,
+    events: row.events.map((e) => eventText(i18n, e)),
+    confirmDeath: !state.undone && deadline !== null && !death ? i18n.format("GENESYS.Time.Death.Confirm", { of: of(deadline) }) : null,
+    death: death
+      ? { text: i18n.format("GENESYS.Time.Death.Confirmed", { of: of(death.of), wounds: formatCount(i18n, "GENESYS.Count.Wounds", death.wounds) }), undoLabel: i18n.localize("GENESYS.Time.Death.Undo") }
+      : null,
+  };
+}
 
 /** What the template shows: every text localized here. */
 export function timeCardContext(state: TimeCardState, i18n: CountLocalizer): TimeCardContext {
@@ -149,7 +195,7 @@ export function timeCardContext(state: TimeCardState, i18n: CountLocalizer): Tim
   return {
     title: i18n.format("GENESYS.Time.CardTitle", { duration: durationText(i18n, state.toSeconds - state.fromSeconds) }),
     pastime,
-    rows: state.rows.filter((r) => r.events.length > 0).map((r) => ({ name: r.name, events: r.events.map((e) => eventText(i18n, e)) })),
+    rows: state.rows.filter((r) => r.events.length > 0).map((r) => rowContext(state, r, i18n)),
     // Actors whose waking, hunger and thirst clocks alone moved are written too: named in one line, and undone with the rest.
     clocksOnly: quiet.length > 0 ? i18n.format("GENESYS.Time.ClocksOnly", { names: quiet.join(", ") }) : null,
     undone: state.undone,

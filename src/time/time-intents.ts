@@ -16,6 +16,7 @@ import { PASTIMES } from "./pastimes.js";
 import { timeActorOf, systemUpdateOf, undoneState } from "./time-state.js";
 import { undoStudy } from "./study-time.js";
 import { TIME_INTENTS, timeCardOf } from "./time-requests.js";
+import { onTimeDeath, startUndoDeath } from "./time-death.js";
 
 /** A year: anything longer is a typing slip, not a stretch of play. */
 export const MAX_ADVANCE_SECONDS = 365 * 24 * 3600;
@@ -89,6 +90,9 @@ async function onTimeUndo(requester: Requester, payload: unknown): Promise<Inten
     const writes: Promise<unknown>[] = [];
     for (const row of state.rows) {
       const actor = await actorFrom(row.actorUuid);
+      // A death confirmed on this card goes first: the advance is then taken back from the Ferite it left.
+      const death = actor ? startUndoDeath(actor, row) : null;
+      if (death) await death;
       const now = actor ? timeActorOf(actor) : null;
       if (!actor || !now) {
         gone.push(row.name);
@@ -108,6 +112,7 @@ async function onTimeUndo(requester: Requester, payload: unknown): Promise<Inten
 export function registerTimeIntents(): void {
   registerIntent(TIME_INTENTS.passes, onTimePasses);
   registerIntent(TIME_INTENTS.undo, onTimeUndo);
+  registerIntent(TIME_INTENTS.death, onTimeDeath);
 }
 
 /** Asks the Narrator's client for an advance; true once it is applied. Players are told no on their own client too. */

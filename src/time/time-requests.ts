@@ -5,7 +5,7 @@ import { SYSTEM_ID } from "../settings/rules-settings.js";
 import { readTimeCard, type TimeCardState } from "./time-card.js";
 import { TIME_CARD_FLAG } from "./time-card-flag.js";
 
-export const TIME_INTENTS = { passes: "genesys.timePasses", undo: "genesys.timeUndo" } as const;
+export const TIME_INTENTS = { passes: "genesys.timePasses", undo: "genesys.timeUndo", death: "genesys.timeDeath" } as const;
 
 /** The card's state from a message only a Narrator's client could have written, or null. */
 export function timeCardOf(message: ChatMessage.Implementation | ChatMessage.Stored): TimeCardState | null {
@@ -17,4 +17,9 @@ export function timeCardOf(message: ChatMessage.Implementation | ChatMessage.Sto
 /** The card's Undo button. */
 export async function requestTimeUndo(messageId: string): Promise<boolean> {
   return requestIntent(TIME_INTENTS.undo, { messageId });
+}
+
+/** A row's "confirm the death" (undo false) or its Undo (true). */
+export async function requestTimeDeath(messageId: string, actorUuid: string, undo: boolean): Promise<boolean> {
+  return requestIntent(TIME_INTENTS.death, { messageId, actorUuid, undo });
 }

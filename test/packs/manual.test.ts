@@ -37,8 +37,8 @@ const source = journals[0];
 const translation = readJson<ManualTranslation>(path.join(ROOT, "lang/babele/en/genesys-gdr.manual.json"));
 
 const PAGE_NAMES = {
-  it: ["Creare un Protagonista", "Lanci di verifica", "Un turno di combattimento", "Schede d'attacco", "Impostazioni del mondo", "Lingue dei compendi"],
-  en: ["Creating a Protagonist", "Check rolls", "A combat turn", "Attack cards", "World settings", "Compendium languages"],
+  it: ["Creare un Protagonista", "Lanci di verifica", "Un turno di combattimento", "Schede d'attacco", "Il tempo che passa", "Impostazioni del mondo", "Lingue dei compendi"],
+  en: ["Creating a Protagonist", "Check rolls", "A combat turn", "Attack cards", "Time passing", "World settings", "Compendium languages"],
 };
 
 /** The pages in one language: the source's for Italian, the translation file's for English, in the source's order. */
@@ -66,7 +66,7 @@ describe("manual pack source", () => {
     expect([t("it", "GENESYS.Packs.Manual"), t("en", "GENESYS.Packs.Manual")]).toEqual(["Manuale", "Manual"]);
   });
 
-  it("one Italian journal with six text pages in order, each with its _key", () => {
+  it("one Italian journal with seven text pages in order, each with its _key", () => {
     expect(journals.map((j) => j.name)).toEqual(["Manuale di GeneSys GdR"]);
     if (!source) return;
     expect(source.categories).toEqual([]);
@@ -144,8 +144,22 @@ describe.each(["it", "en"] as const)("manual in %s", (lang) => {
     expect(buttons).toEqual(["defend", "static", "rollDamage", "apply", "undo", "stun"].map((b) => t(lang, `GENESYS.Attack.Button.${b}`)));
   });
 
+  it("time passing: the tool, the macro and the setting by their names, the dialog's answers, the card's buttons, §3.1.1 numbers", () => {
+    const html = text(lang, 4);
+    expect(html).toContain(t(lang, "GENESYS.Controls.Time"));
+    expect(html).toContain(t(lang, "GENESYS.Controls.Group"));
+    expect(html).toContain(t(lang, "GENESYS.Settings.timeActors.Name"));
+    expect(html).toContain(lang === "it" ? "«Passa il tempo»" : "\"Time passes\" macro");
+    expect(html).toContain(`<strong>${t(lang, "GENESYS.Time.Undo")}</strong>`);
+    expect(html).toContain(`<strong>${t(lang, "GENESYS.Time.Death.Confirm").replace(/ \(\{of\}\)$/, "")}</strong>`);
+    expect(html).toContain(`<strong>${t(lang, "GENESYS.Time.Death.Undo")}</strong>`);
+    expect(html).toContain(t(lang, "GENESYS.Status.dead"));
+    for (const n of ["2D6", "2 × ", "6 ", "30 minut", "5 minut"]) expect(html).toContain(n);
+    expect(html).toContain("A-35");
+  });
+
   it("settings: one row per world setting, named as in the settings window, with its default", () => {
-    const table = rows(text(lang, 4));
+    const table = rows(text(lang, 5));
     expect(table.map((r) => r[0])).toEqual(RULE_OPTION_KEYS.map((key) => t(lang, `GENESYS.Settings.${key}.Name`)));
     const on = lang === "it" ? "attiva" : "on";
     const off = lang === "it" ? "spenta" : "off";
@@ -160,7 +174,7 @@ describe.each(["it", "en"] as const)("manual in %s", (lang) => {
   });
 
   it("languages: Babele named, the system's translation folder given", () => {
-    const html = text(lang, 5);
+    const html = text(lang, 6);
     expect(html).toContain("<strong>Babele</strong>");
     expect(html).toContain("lang/babele/en");
   });

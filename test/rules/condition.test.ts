@@ -8,6 +8,7 @@ import {
   conditionSeverity,
   conditionThresholds,
   isConscious,
+  woundsToDie,
 } from "../../src/rules/condition.js";
 import { CONDITIONS } from "../../src/rules/types.js";
 import type { ConditionKey } from "../../src/rules/types.js";
@@ -107,6 +108,18 @@ describe("§1.5.2 derived threshold table", () => {
         if (tougher > here) expect([r, s]).toBe("monotone in R");
       }
     }
+  });
+
+  it("§3.1.1 a lethal cause adds exactly the Ferite that pass R, whatever the Fatica", () => {
+    // R 24 (Forza 8): 25 Ferite kill. A starving character at 0 Ferite needs 25, at 10 needs 15.
+    expect(woundsToDie(0, 24)).toBe(25);
+    expect(woundsToDie(10, 24)).toBe(15);
+    expect(conditionOf({ wounds: 10 + woundsToDie(10, 24), fatigue: 22 }, 24)).toBe("dead");
+    expect(conditionOf({ wounds: 10 + woundsToDie(10, 24) - 1, fatigue: 0 }, 24)).not.toBe("dead");
+    expect(woundsToDie(24, 24)).toBe(1);
+    expect(woundsToDie(25, 24)).toBe(0);
+    expect(woundsToDie(30, 24)).toBe(0);
+    expect(rulesErrorOf(() => woundsToDie(-1, 24)).parameter).toBe("wounds");
   });
 
   it("rejects bad input", () => {
