@@ -44,7 +44,7 @@ declare module "fvtt-types/configuration" {
     /** Nothing: a player may rewrite their combatants' flags, so the GeneSys state lives on the Combat (CombatFlags). */
     Combatant: { "genesys-gdr": Record<string, never> };
     /** Set by a Narrator's client on the effects it creates (effects/effect-authority.ts); read as unknown. */
-    ActiveEffect: { "genesys-gdr": { narrator?: boolean } };
+    ActiveEffect: { "genesys-gdr": { narrator?: boolean; timed?: unknown } };
     /** Where earlier versions kept the damage ledger (now `system.ledger`, documents/damage-ledger.ts); no longer read. */
     Actor: { "genesys-gdr": { ledger?: LedgerEntry[] } };
     /** Grapples in progress between the scene's tokens (grapple/grapple-state.ts), written by the GM; read as unknown. */
@@ -68,6 +68,8 @@ declare module "fvtt-types/configuration" {
     "genesys-gdr.studyDaysRounding": RulesOptions["studyDaysRounding"];
     /** §3.1.5 bulky gear with a FOR minima hinders like armour (effects/bulky-gear-setting.ts). */
     "genesys-gdr.bulkyGearHinders": boolean;
+    /** §3.1.6 losing control's behaviours applied as timed effects (tools/losing-control-setting.ts). */
+    "genesys-gdr.losingControlEffects": boolean;
     /** §1.3.3 the creation allowance (settings/creation-settings.ts). */
     "genesys-gdr.creationCharacteristicPoints": number;
     "genesys-gdr.creationSkillGrades": number;

@@ -41,6 +41,9 @@ import { listenToGcheckClicks, registerGcheckEnricher } from "./enrichers/gcheck
 import { registerRollKeybindings } from "./input/roll-modifiers.js";
 import { registerLastChoices } from "./input/last-choices.js";
 import { registerSceneControls } from "./applications/scene-controls.js";
+import { SECONDS_PER_TURN } from "./rules/initiative.js";
+import { registerLosingControlSetting } from "./tools/losing-control-setting.js";
+import { registerToolCards } from "./tools/tool-chat.js";
 
 // Babele's own init may run before ours: its "babele.init" listener goes in as the module loads, as peers do (issue 22).
 registerBabele();
@@ -51,6 +54,8 @@ Hooks.once("init", () => {
   CONFIG.ActiveEffect.documentClass = GenesysActiveEffect;
   // Items' effects apply to their owner from the item, not copied onto the actor (as dnd5e sets it).
   CONFIG.ActiveEffect.legacyTransferral = false;
+  // §2.1 a combat turn (Foundry's round) is 1 second of game time; dnd5e sets its 6 s the same way (dnd5e.mjs).
+  CONFIG.time.roundTime = SECONDS_PER_TURN;
   Object.assign(CONFIG.Actor.dataModels, { character: CharacterModel, npc: NpcModel, animal: AnimalModel });
   Object.assign(CONFIG.Item.dataModels, { skill: SkillModel, trait: TraitModel, weapon: WeaponModel, armor: ArmorModel, gear: GearModel });
   CONFIG.Actor.trackableAttributes = genesysTrackableAttributes();
@@ -72,6 +77,8 @@ Hooks.once("init", () => {
   registerSheets();
   registerRulesSettings();
   registerBulkyGearSetting();
+  registerLosingControlSetting();
+  registerToolCards();
   registerCreationSettings();
   registerSealKeyMenu();
   registerMigrationSetting();

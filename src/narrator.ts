@@ -22,6 +22,7 @@ import { migrateWorld } from "./migration.js";
 import { registerStudyIntents } from "./study/study-intents.js";
 import { registerWorldTime } from "./time/time-advance.js";
 import { registerTimeIntents } from "./time/time-intents.js";
+import { registerLosingControlIntents } from "./tools/losing-control-effects.js";
 import { registerHazardIntents } from "./tools/hazard-intents.js";
 import { registerSealedToolCards } from "./tools/tool-card.js";
 
@@ -58,6 +59,7 @@ function registerAll(): void {
   registerGrappleIntents();
   registerStudyIntents();
   registerTimeIntents();
+  registerLosingControlIntents();
   registerWorldTime();
   registerHazardIntents();
   registerSealedToolCards();

@@ -3,6 +3,9 @@ import { MANEUVER_INITIATIVE } from "./maneuvers.js";
 import { MANEUVERS } from "./types.js";
 import type { DiceRoller, ManeuverKey } from "./types.js";
 
+/** §2.1 one combat turn is 1 second of game time. */
+export const SECONDS_PER_TURN = 1;
+
 /**
  * A participant in a fight. `tieBreak` is the rank kept for the whole fight among those with equal Riflessi
  * (higher = won the dice tie-break = counts as faster); 0 when nobody shares the Riflessi.

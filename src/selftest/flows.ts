@@ -33,6 +33,7 @@ import { conditionThresholds } from "../rules/condition.js";
 import { TIME_INTENTS, timeCardOf } from "../time/time-requests.js";
 import type { ActorType, ItemType, Scratch, SheetProbe } from "./scratch.js";
 import { rollLosingControl } from "../tools/losing-control.js";
+import { TOOL_INTENTS } from "../tools/tool-intent-kinds.js";
 import { rollNpcReaction } from "../tools/npc-reaction.js";
 import { rollRecognition } from "../tools/recognition.js";
 import { applyGenericDamage } from "../tools/generic-damage.js";
@@ -1053,6 +1054,30 @@ export async function starvationDeathAndUndo(scratch: Scratch, assert: Assert): 
     assert.strictEqual(sys().wounds.value, 0, "the death's Undo left Ferite behind");
     assert.ok((await sendIntent(TIME_INTENTS.undo, { messageId: card.id })).ok, "the card's Undo was refused");
     assert.strictEqual(sys().deprivation.deadline.hunger, 2, "the card's Undo did not put the deadline back");
+  } finally {
+    await game.time.advance(start - game.time.worldTime);
+  }
+}
+
+/**
+ * §3.1.6 a losing-control behaviour applied as a timed effect: "shaken" on a Protagonista, −2 to every check for 1D6
+ * turns through the Narrator's intent; the world clock moved past it ends it (a turn is 1 s, §2.1). The clock is put
+ * back after.
+ */
+export async function losingControlTimedEffect(scratch: Scratch, assert: Assert): Promise<void> {
+  const hero = await scratch.actor("Scosso", { type: "character", system: person() });
+  const modifier = (): number => {
+    const sys = hero.system;
+    return sys instanceof CharacterModel ? sys.sources.checks.all.reduce((sum, p) => sum + p.value, 0) : NaN;
+  };
+  const start = game.time.worldTime;
+  try {
+    assert.ok((await sendIntent(TOOL_INTENTS.losingControlApply, { actorUuid: hero.uuid, option: "shaken" })).ok, "the behaviour was not applied");
+    await settle(() => modifier() === -2);
+    assert.strictEqual(modifier(), -2, "shaken does not give −2 to every check (§3.1.6)");
+    await game.time.advance(6);
+    await settle(() => modifier() === 0);
+    assert.strictEqual(modifier(), 0, "six turns later the 1D6-turn effect has not ended");
   } finally {
     await game.time.advance(start - game.time.worldTime);
   }

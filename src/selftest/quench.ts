@@ -36,6 +36,7 @@ import {
   creationFinishAndReopen,
   studyByTimeAndUndo,
   starvationDeathAndUndo,
+  losingControlTimedEffect,
   unlinkedWolf,
   type Assert,
 } from "./flows.js";
@@ -228,6 +229,10 @@ export function flowsBatch(context: QuenchContext, world: () => SelfTestWorld): 
 
     it("lets a starving Protagonista's deadline run out, confirms the death on the card and undoes it", async () => {
       await starvationDeathAndUndo(books(), assert);
+    });
+
+    it("applies a losing-control behaviour as a timed effect, counted by checks and ended by the world clock", async () => {
+      await losingControlTimedEffect(books(), assert);
     });
   });
 }

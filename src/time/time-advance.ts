@@ -15,6 +15,7 @@ import { planTime, UNSPECIFIED, type TimeAnswers, type TimeDice, type TimePlan }
 import { systemUpdateOf, timeActorOf } from "./time-state.js";
 import { actorsConcerned } from "./time-actors.js";
 import { planStudy, studySystemUpdate, writeStudySkill } from "./study-time.js";
+import { sweepTimedEffects } from "./timed-effects.js";
 
 /** Time changes of this client, one after another: an advance, then the next, then an Undo, each reading afresh. */
 export const timeQueue = new SerialQueue();
@@ -229,8 +230,9 @@ export async function onWorldTime(worldTime: number, delta: number): Promise<str
     try {
       const advance = await advanceActors(actors, worldTime - delta, worldTime, mark?.answers ?? null);
       mark?.settle(advance);
-      // One advance at a time, each reading what the last one wrote.
+      // One advance at a time, each reading what the last one wrote; then the timed effects it ran out end.
       await advance?.written;
+      await sweepTimedEffects(worldTime);
       return advance?.messageId ?? null;
     } catch (error) {
       mark?.settle(null);

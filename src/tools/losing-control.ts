@@ -6,8 +6,9 @@
  * falls in and the behaviours the Narrator chooses from.
  *
  * Who rolls: the book has the Narrator require the check and then choose the behaviour, so it is a Narrator procedure
- * like a blind check, and the Narrator's client rolls it for the character (whoever owns him). Nothing on the actor
- * changes: the chosen behaviour is played, not stored, so there is nothing to undo.
+ * like a blind check, and the Narrator's client rolls it for the character (whoever owns him). The card offers the
+ * behaviours with a book duration as buttons (while the world setting allows), which apply the one the Narrator picks
+ * as a timed effect (losing-control-effects.ts); nothing changes on the actor until he picks.
  */
 import { AnimalModel } from "../data/actor/animal.js";
 import { TraitModel } from "../data/item/trait.js";
@@ -18,13 +19,15 @@ import {
   LOSING_CONTROL_EFFECTS,
   losingControlOutcome,
   requiresLosingControlCheck,
+  timedOption,
   type EffectDuration,
   type LosingControlCause,
   type LosingControlOption,
 } from "../rules/advanced/losing-control.js";
 import { RulesError } from "../rules/errors.js";
 import type { CheckMessage } from "../rolls/check.js";
-import { narratorOnly, postToolCard, toolWarn, type ToolMessage, type ToolTone } from "./tool-card.js";
+import { narratorOnly, postToolCard, toolWarn, type ToolCardAction, type ToolMessage, type ToolTone } from "./tool-card.js";
+import { losingControlEffectsOn } from "./losing-control-setting.js";
 import { postedCheck } from "./posted-check.js";
 
 /** The two translation calls the texts need. */
@@ -132,11 +135,21 @@ export async function rollLosingControl(actor: GenesysActor, request: LosingCont
   const notes = band === "none"
     ? [i18n.format("GENESYS.Tools.LosingControl.Kept", { name: actor.name })]
     : [i18n.localize("GENESYS.Tools.LosingControl.Choose"), ...LOSING_CONTROL_EFFECTS[band].map((o) => optionText(o, i18n))];
+  // §3.1.6 the behaviours with a book duration, as buttons that apply them as timed effects (losing-control-effects.ts).
+  const actions: ToolCardAction[] = band === "none" || !losingControlEffectsOn()
+    ? []
+    : LOSING_CONTROL_EFFECTS[band].filter((o) => timedOption(o.key) !== null).map((o) => ({
+        label: i18n.format("GENESYS.Tools.LosingControl.Apply", { option: i18n.localize(`GENESYS.Tools.LosingControl.Option.${o.key}`) }),
+        tool: "losingControl",
+        actorUuid: actor.uuid,
+        option: o.key,
+      }));
   return postToolCard(actor, {
     kind: "losingControl",
     title,
     outcome: { text: i18n.localize(`GENESYS.Tools.LosingControl.Band.${band}`), tone },
     lines,
     notes,
+    ...(actions.length > 0 ? { actions } : {}),
   }, { hidden });
 }

@@ -25,6 +25,17 @@ export interface ToolCardContent {
   lines: { label: string; value: string }[];
   total?: { label: string; value: string };
   notes: string[];
+  /** The Narrator's buttons (tool-chat.ts): each asks his client to apply one thing to one actor. */
+  actions?: ToolCardAction[];
+}
+
+/** A button of a tool card: the intent it sends and what it names. */
+export interface ToolCardAction {
+  label: string;
+  /** Which tool's intent (tool-chat.ts). */
+  tool: "losingControl";
+  actorUuid: string;
+  option: string;
 }
 
 const warnKey = (key: string, data: Record<string, string> = {}): void => void ui.notifications.warn(game.i18n.format(key, data));

@@ -158,6 +158,9 @@ export function installFoundry(): FoundryDouble {
       // CONFIG.TextEditor.enrichers at init); the double only keeps the list, it enriches nothing.
       TextEditor: { enrichers: [] },
       queries: {},
+      // CONFIG.time.roundTime, which a system sets at init (dnd5e dnd5e.mjs: `CONFIG.time.roundTime = 6`); the
+      // starting values are an assumption. The double's combat does not move the world clock by it.
+      time: { roundTime: 6, turnTime: 0 },
     },
     game: g,
     ui: { notifications: { info: note("info"), warn: note("warn"), error: note("error") } },

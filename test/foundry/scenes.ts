@@ -39,7 +39,8 @@
  *   new document), tested as documents.ts tests it; a GM passes every test. Scene ownership is what core tests for a
  *   player's navigation (foundryvtt/foundryvtt#7310), and peer code reads LIMITED as "may view this scene" (the WoD
  *   system's token lookups: `game.user.isGM || scene.testUserPermission(game.user, "LIMITED")`).
- * Not modelled: delta items and effects (a token actor's items come from the base actor and item edits stay in memory),
+ * - A token actor's effects are written into its delta, whole (SyntheticActor#reset below).
+ * Not modelled: delta items (a token actor's items come from the base actor and item edits stay in memory),
  * base actor edits reaching a token actor before its next reset, token-level ownership.
  */
 import { roundTrip } from "./clients.js";
@@ -221,6 +222,22 @@ function syntheticClassOf(Base: typeof Actor): typeof Actor {
         this._source = source;
       }
       super._initialize();
+    }
+
+    /**
+     * An effect written on the token actor (effects.ts edits the parent's source, then resets it) goes into the delta,
+     * where core keeps a token actor's own embedded documents (foundryvtt.com/article/v11-actor-delta/). The delta
+     * then holds the whole list, which replaces the base actor's: a simplification of core's merge by id with
+     * tombstones for deletions (assumption; nothing tested edits the base actor's effects under a token).
+     */
+    override reset(): void {
+      const token = this.token;
+      const base = token?.baseActor;
+      const effects = this._source["effects"];
+      if (token && base && Array.isArray(effects) && JSON.stringify(effects) !== JSON.stringify(composeSource(base, token.delta)["effects"] ?? [])) {
+        token.delta = { ...token.delta, effects: structuredClone(effects) };
+      }
+      super.reset();
     }
 
     /** Like Document.update (validated first, applied after the round trip), but the changes go into the delta. */

@@ -1,4 +1,5 @@
-import { int, oneOf } from "../errors.js";
+import { diceSum, int, oneOf } from "../errors.js";
+import { SECONDS_PER_TURN } from "../initiative.js";
 import { SURPRISE_DEFENCE_PENALTY } from "./surprise.js";
 
 /** §3.1.6 Perdere il Controllo: what can trigger the Esperienza check (terrifying, disgusting, very strong events). */
@@ -107,3 +108,18 @@ export const LOSING_CONTROL_EFFECTS: Readonly<Record<Exclude<LosingControlBand, 
       option({ key: "paralysed", duration: turns(3, 6), canAct: false }),
     ]),
   });
+
+/** §3.1.6 a rolled duration (the sum of its dice) in seconds of world time: turns of 1 s, minutes of 60 s. */
+export function effectDurationSeconds(duration: Readonly<EffectDuration>, rolled: number): number {
+  const total = (duration.dice > 0 ? diceSum("rolled", rolled, duration.dice, duration.faces) : int("rolled", rolled, 0, 0)) + duration.flat;
+  return total * (duration.unit === "turn" ? SECONDS_PER_TURN : 60);
+}
+
+/**
+ * §3.1.6 the behaviours whose effects last a rolled time and can be applied as timed effects: not "surprised" (the
+ * combat tracker marks surprise, §3.2.1) nor the desperate aggression, whose duration the book leaves to the Narrator.
+ */
+export function timedOption(key: string): Readonly<LosingControlOption> | null {
+  const found = Object.values(LOSING_CONTROL_EFFECTS).flat().find((o) => o.key === key);
+  return found && found.key !== "surprised" && found.duration !== null ? found : null;
+}

@@ -2,9 +2,11 @@ import { describe, it, expect } from "vitest";
 import { rejects } from "../rules-error.js";
 import {
   LOSING_CONTROL_EFFECTS,
+  effectDurationSeconds,
   losingControlBand,
   losingControlOutcome,
   requiresLosingControlCheck,
+  timedOption,
 } from "../../../src/rules/advanced/losing-control.js";
 
 describe("§3.1.6 losing control bands", () => {
@@ -93,5 +95,42 @@ describe("§3.1.6 effects table", () => {
     expect(Object.isFrozen(LOSING_CONTROL_EFFECTS)).toBe(true);
     expect(Object.isFrozen(LOSING_CONTROL_EFFECTS.disabling)).toBe(true);
     expect(Object.isFrozen(LOSING_CONTROL_EFFECTS.disabling[0])).toBe(true);
+  });
+});
+
+describe("§3.1.6 durations as world time (§2.1: a turn is 1 second)", () => {
+  const option = (key: string) => {
+    const o = timedOption(key);
+    if (!o?.duration) throw new Error(`no timed option ${key}`);
+    return o;
+  };
+
+  it("turns are seconds, minutes 60 s, each at the ends of its dice", () => {
+    expect(effectDurationSeconds(option("shaken").duration!, 1)).toBe(1); // 1D6 turns
+    expect(effectDurationSeconds(option("shaken").duration!, 6)).toBe(6);
+    expect(effectDurationSeconds(option("frozen").duration!, 3)).toBe(3); // 1D3 turns
+    expect(effectDurationSeconds(option("flee").duration!, 2)).toBe(2); // 2D6 turns
+    expect(effectDurationSeconds(option("faint").duration!, 18)).toBe(18); // 3D6 turns (A-43)
+    expect(effectDurationSeconds(option("desperateFlight").duration!, 4)).toBe(240); // 1D6 minutes
+    const aftermath = option("vomit").aftermath!.duration; // 3D6 minutes at −5
+    expect(effectDurationSeconds(aftermath, 3)).toBe(180);
+    expect(effectDurationSeconds(aftermath, 18)).toBe(1080);
+  });
+
+  it("refuses a roll its dice cannot make", () => {
+    rejects(() => effectDurationSeconds(option("shaken").duration!, 7), "rolled");
+    rejects(() => effectDurationSeconds(option("shaken").duration!, 0), "rolled");
+    rejects(() => effectDurationSeconds(option("flee").duration!, 1), "rolled");
+    rejects(() => effectDurationSeconds(option("vomit").aftermath!.duration, 2.5), "rolled");
+  });
+
+  it("every behaviour with a book duration is timed, but surprise (the tracker's) and the aggression (no duration)", () => {
+    const keys = Object.values(LOSING_CONTROL_EFFECTS).flat().map((o) => o.key);
+    expect(keys.filter((k) => timedOption(k) !== null)).toEqual(["shaken", "frozen", "flee", "vomit", "desperateFlight", "faint", "paralysed"]);
+    expect(timedOption("surprised")).toBeNull();
+    expect(timedOption("desperateAggression")).toBeNull();
+    expect(timedOption("nonsense")).toBeNull();
+    expect(option("shaken").checkModifier).toBe(-2);
+    expect(option("vomit").aftermath?.checkModifier).toBe(-5);
   });
 });
