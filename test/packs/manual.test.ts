@@ -12,6 +12,7 @@ import { DEFAULT_RULES_OPTIONS } from "../../src/rules/options.js";
 import { DIFFICULTIES, MANEUVERS } from "../../src/rules/types.js";
 import { RULE_OPTION_KEYS } from "../../src/settings/rules-settings.js";
 import { ROOT, readJson } from "../package/project.js";
+import { NARRATOR_CONTROL_TOOLS } from "../../src/applications/scene-controls.js";
 import { SOURCE_MANIFEST, packSources, type JournalSource, type SourceDoc } from "./sources.js";
 
 type Tree = { [key: string]: string | Tree };
@@ -32,13 +33,16 @@ function t(lang: "it" | "en", key: string): string {
   return value;
 }
 
+/** The Narrator's scene-control tools in their order (applications/scene-controls.ts), hazards included. */
+const NARRATOR_TOOL_KEYS = ["Time", "Request", "Contest", "Reaction", "Recognition", "LosingControl", "GenericDamage", "Explosion", "EncounterOdds", "Grapple"];
+
 const journals = packSources<JournalSource>("manual");
 const source = journals[0];
 const translation = readJson<ManualTranslation>(path.join(ROOT, "lang/babele/en/genesys-gdr.manual.json"));
 
 const PAGE_NAMES = {
-  it: ["Creare un Protagonista", "Lanci di verifica", "Un turno di combattimento", "Schede d'attacco", "Il tempo che passa", "Impostazioni del mondo", "Lingue dei compendi"],
-  en: ["Creating a Protagonist", "Check rolls", "A combat turn", "Attack cards", "Time passing", "World settings", "Compendium languages"],
+  it: ["Creare un Protagonista", "Lanci di verifica", "Un turno di combattimento", "Schede d'attacco", "Il tempo che passa", "Strumenti del Narratore", "Impostazioni del mondo", "Lingue dei compendi"],
+  en: ["Creating a Protagonist", "Check rolls", "A combat turn", "Attack cards", "Time passing", "Narrator's tools", "World settings", "Compendium languages"],
 };
 
 /** The pages in one language: the source's for Italian, the translation file's for English, in the source's order. */
@@ -66,7 +70,7 @@ describe("manual pack source", () => {
     expect([t("it", "GENESYS.Packs.Manual"), t("en", "GENESYS.Packs.Manual")]).toEqual(["Manuale", "Manual"]);
   });
 
-  it("one Italian journal with seven text pages in order, each with its _key", () => {
+  it("one Italian journal with eight text pages in order, each with its _key", () => {
     expect(journals.map((j) => j.name)).toEqual(["Manuale di GeneSys GdR"]);
     if (!source) return;
     expect(source.categories).toEqual([]);
@@ -158,8 +162,22 @@ describe.each(["it", "en"] as const)("manual in %s", (lang) => {
     expect(html).toContain("A-35");
   });
 
+  it("Narrator's tools: one row per scene-control tool, named as the button, with its rule; losing control's buttons and setting", () => {
+    const html = text(lang, 5);
+    expect(html).toContain(t(lang, "GENESYS.Controls.Group"));
+    const tools = rows(html).map((r) => r[0]);
+    expect(tools).toEqual(NARRATOR_TOOL_KEYS.map((key) => t(lang, `GENESYS.Controls.${key}`)));
+    // A tool added to the scene controls fails here until the page lists it (the hazards' two are added at init).
+    for (const tool of NARRATOR_CONTROL_TOOLS) expect(NARRATOR_TOOL_KEYS.map((k) => `GENESYS.Controls.${k}`)).toContain(tool.title);
+    for (const row of rows(html)) expect(row[2]).toMatch(/§\d/);
+    const apply = t(lang, "GENESYS.Tools.LosingControl.Apply").replace("{option}", t(lang, "GENESYS.Tools.LosingControl.Option.vomit"));
+    expect(html).toContain(`<strong>${apply}</strong>`);
+    expect(html).toContain(t(lang, "GENESYS.Settings.losingControlEffects.Name"));
+    for (const n of ["−2", "1D6", "−5", "3D6"]) expect(html).toContain(n);
+  });
+
   it("settings: one row per world setting, named as in the settings window, with its default", () => {
-    const table = rows(text(lang, 5));
+    const table = rows(text(lang, 6));
     expect(table.map((r) => r[0])).toEqual(RULE_OPTION_KEYS.map((key) => t(lang, `GENESYS.Settings.${key}.Name`)));
     const on = lang === "it" ? "attiva" : "on";
     const off = lang === "it" ? "spenta" : "off";
@@ -174,7 +192,7 @@ describe.each(["it", "en"] as const)("manual in %s", (lang) => {
   });
 
   it("languages: Babele named, the system's translation folder given", () => {
-    const html = text(lang, 6);
+    const html = text(lang, 7);
     expect(html).toContain("<strong>Babele</strong>");
     expect(html).toContain("lang/babele/en");
   });
