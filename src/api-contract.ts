@@ -73,6 +73,8 @@ export interface GenesysRequestCheck {
    * allowance on a narrow failure, stops it on a worse one, for this round only. The combatant's actor must be asked.
    */
   movement?: GenesysMovementLink;
+  /** §3.2.1 an ambush's Percezione check for this fight: whoever passes is no longer surprised (first turn only). */
+  ambush?: GenesysAmbushLink;
 }
 
 /** A request card as posted, as `genesys.requestCheck` sees it: the difficulty is the Narrator's, hidden or not. */
@@ -85,6 +87,13 @@ export interface GenesysRequestSpec {
   recipients: { actorUuid: string; tokenUuid: string | null; name: string }[];
   /** §2.2.5 the tracker row whose Movimento this terrain check is for. */
   movement?: GenesysMovementLink | null;
+  /** §3.2.1 the fight whose surprised combatants this check may free. */
+  ambush?: GenesysAmbushLink | null;
+}
+
+/** §3.2.1 a fight in its first turn whose surprised combatants an ambush check may free. */
+export interface GenesysAmbushLink {
+  combatId: string;
 }
 
 /** §2.2.5 a combatant's Movimento in the current round of a started combat, which a terrain check halves or stops. */

@@ -11,6 +11,7 @@ import { guarded } from "./applications/guarded.js";
 import { actorFrom } from "./documents/actor-from.js";
 import { askForCheck } from "./chat/request-flow.js";
 import { readMovementLink } from "./documents/movement-check.js";
+import { readAmbushLink } from "./documents/ambush-check.js";
 import { grappleBlocksMovement } from "./grapple/grapple-movement.js";
 import { skillByKey } from "./data/item/skill.js";
 import { WeaponModel } from "./data/item/weapon.js";
@@ -124,13 +125,14 @@ async function requestCheck(request: GenesysRequestCheck = {}): Promise<ChatMess
   // A macro's argument: an object whose actors, when given, are a list (a string would be read letter by letter).
   const given: unknown = request;
   if (typeof given !== "object" || given === null || Array.isArray(given)) return warn("GENESYS.Api.Warn.BadRequest");
-  const { actors, prompt, movement, ...check } = request;
+  const { actors, prompt, movement, ambush, ...check } = request;
   const list: unknown = actors;
   if (list !== undefined && !Array.isArray(list)) return warn("GENESYS.Api.Warn.BadRequest");
   // §2.2.5 a macro's link is read field by field; postRequest then checks it against the world.
   const link = readMovementLink(movement);
-  if (link === undefined) return warn("GENESYS.Api.Warn.BadRequest");
-  return guarded(null, () => askForCheck(check, { ...(actors === undefined ? {} : { recipients: actors }), prompt: prompt !== false, ...(link ? { movement: link } : {}) }));
+  const fight = readAmbushLink(ambush);
+  if (link === undefined || fight === undefined) return warn("GENESYS.Api.Warn.BadRequest");
+  return guarded(null, () => askForCheck(check, { ...(actors === undefined ? {} : { recipients: actors }), prompt: prompt !== false, ...(link ? { movement: link } : {}), ...(fight ? { ambush: fight } : {}) }));
 }
 
 /** §3.1.1 a stretch of time from a macro: every actor resolved first, so a deleted one changes nothing at all. */

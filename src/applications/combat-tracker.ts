@@ -72,6 +72,7 @@ export class GenesysCombatTracker extends CombatTracker {
       genesysMovementCheck: GenesysCombatTracker.#onMovementCheck,
       genesysBeginExecution: GenesysCombatTracker.#onBeginExecution,
       genesysEncounterOdds: GenesysCombatTracker.#onEncounterOdds,
+      genesysAmbush: GenesysCombatTracker.#onAmbush,
     },
   };
 
@@ -188,6 +189,12 @@ export class GenesysCombatTracker extends CombatTracker {
   static async #onSurprise(this: GenesysCombatTracker, _event: PointerEvent, target: HTMLElement): Promise<void> {
     const t = targetOf(this, target);
     if (t) await t.combat.setSurprised(t.combatant, !t.combatant.surprised);
+  }
+
+  /** §3.2.1 the Narrator asks the combatants marked surprised for their Percezione check against the ambush. */
+  static async #onAmbush(this: GenesysCombatTracker): Promise<void> {
+    const combat = this.viewed;
+    if (combat instanceof GenesysCombat) await (await import("../chat/ambush-check-request.js")).askAmbushCheck(combat);
   }
 
   static async #onEncounterOdds(this: GenesysCombatTracker): Promise<void> {

@@ -3,6 +3,7 @@
  * combatant the declared maneuver (hidden from players for non-player combatants until execution), its state and
  * the buttons this user may press. Built from the combat's own state; rendered by templates/combat/tracker.hbs.
  */
+import { ambushed } from "../documents/ambush-check.js";
 import { executionValue } from "../rules/initiative.js";
 import { MANEUVER_INITIATIVE } from "../rules/maneuvers.js";
 import type { ManeuverKey } from "../rules/types.js";
@@ -60,6 +61,8 @@ export type TrackerView = {
   phase: { key: CombatPhase; label: string; icon: string; hint: string } | null;
   /** The GM's button that closes the declaration phase early. */
   beginExecution: string | null;
+  /** §3.2.1 the GM's ambush check for the combatants marked surprised, while the first turn lasts. */
+  ambush: string | null;
   concealedLabel: string;
   rows: TurnRow[];
 };
@@ -190,6 +193,7 @@ export function trackerView(combat: GenesysCombat, user: { isGM: boolean }, i18n
         }
       : null,
     beginExecution: started && phase === "declaration" && user.isGM ? i18n.localize("GENESYS.Combat.Control.BeginExecution") : null,
+    ambush: user.isGM && combat.round <= 1 && ambushed(combat).length > 0 ? i18n.format("GENESYS.Combat.Ambush.Ask", { count: String(ambushed(combat).length) }) : null,
     concealedLabel: i18n.localize("GENESYS.Combat.Concealed"),
     rows,
   };

@@ -15,6 +15,7 @@ import { INCREMENT_POINTS_PER_GRADE, INCREMENT_REASONS } from "../rules/incremen
 import type { CharacteristicKey } from "../rules/types.js";
 import { authoredByGm, type CardMessage } from "./authored.js";
 import { readMovementLink, type MovementLink } from "../documents/movement-check.js";
+import { readAmbushLink, type AmbushLink } from "../documents/ambush-check.js";
 import { isActorUuid as isUuid } from "../documents/actor-from.js";
 
 export const REQUEST_FLAG = "request";
@@ -64,6 +65,8 @@ export interface RequestState {
   secret: SealedBox | null;
   /** §2.2.5 the tracker row whose Movimento this check is for, checked by the GM's client when posted; absent: none. */
   movement?: MovementLink | null;
+  /** §3.2.1 the fight whose surprised combatants this Percezione check may free (documents/ambush-check.ts). */
+  ambush?: AmbushLink | null;
 }
 
 /** The Narrators' part. */
@@ -126,13 +129,15 @@ export function readRequestState(raw: unknown): RequestState | null {
   if (!(secret === null || isSealedBox(secret))) return null;
   const movement = readMovementLink(raw["movement"]);
   if (movement === undefined) return null;
+  const ambush = readAmbushLink(raw["ambush"]);
+  if (ambush === undefined) return null;
   const read: Record<string, RequestRow> = {};
   for (const id of order) {
     const row = readRow(id, rows[id]);
     if (!row) return null;
     read[id] = row;
   }
-  return { version: 1, check, difficulty, hidden, blind, order: [...order], rows: read, secret, ...(movement ? { movement } : {}) };
+  return { version: 1, check, difficulty, hidden, blind, order: [...order], rows: read, secret, ...(movement ? { movement } : {}), ...(ambush ? { ambush } : {}) };
 }
 
 export function readRequestSecret(raw: unknown): RequestSecret | null {

@@ -19,6 +19,7 @@ import { defaultRecipients, recipientOf, requestCandidates, type RequestCandidat
 import { readRequestedCheck, type RequestedCheckSpec } from "./request-spec.js";
 import { actorFrom } from "../documents/actor-from.js";
 import type { MovementLink } from "../documents/movement-check.js";
+import type { AmbushLink } from "../documents/ambush-check.js";
 
 /** Posting a request is the Narrator's: it loads with his side. */
 const postRequest = lazily(() => import("./request-intents.js"), "postRequest");
@@ -115,6 +116,8 @@ export interface AskOptions {
   prompt?: boolean;
   /** §2.2.5 the tracker row whose Movimento this terrain check is for; checked again by postRequest. */
   movement?: MovementLink;
+  /** §3.2.1 the fight whose surprised combatants this check may free; checked again by postRequest. */
+  ambush?: AmbushLink;
 }
 
 /**
@@ -127,7 +130,7 @@ export async function askForCheck(initial: unknown, options: AskOptions = {}): P
     return null;
   }
   const prompt = options.prompt !== false;
-  const link = options.movement ? { movement: options.movement } : {};
+  const link = { ...(options.movement ? { movement: options.movement } : {}), ...(options.ambush ? { ambush: options.ambush } : {}) };
   // With the dialog, what was pre-filled only has to be well formed where it is given.
   const read = readRequestedCheck(initial);
   if (!read.ok && !(prompt && read.warning === "GENESYS.Check.Warn.NoTarget")) {

@@ -21,6 +21,7 @@ import { resolveCheck } from "../rules/check.js";
 import { incrementFromCheck } from "../rules/increment.js";
 import { assertCreated, authoredByGm, type CardMessage } from "./authored.js";
 import { linkedRow, readMovementLink, recordLinkedCheck, type MovementLink } from "../documents/movement-check.js";
+import { ambushFight, readAmbushLink, recordAmbushCheck, type AmbushLink } from "../documents/ambush-check.js";
 import { actorFrom } from "../documents/actor-from.js";
 import { NO_REQUEST_VIEWER, REQUEST_FLAG, REQUEST_SCOPE, openRequestSecret, REQUEST_SEAL_BYTES, renderRequestCard, requestSealContext, requestStateOf, type RequestResult, type RequestSecret, type RequestState } from "./request-card.js";
 import { REQUEST_INTENTS, type RequestSpec, rowActor, requestPlan } from "./request-plan.js";
@@ -56,6 +57,13 @@ export async function postRequest(spec: RequestSpec): Promise<CardMessage | null
     ui.notifications.warn(game.i18n.format(movement.warning, movement.data));
     return null;
   }
+  const ambush = readAmbushLink(spec.ambush);
+  if (ambush === undefined) return warn("GENESYS.Authority.Invalid");
+  const lurking = ambush ? ambushProblem(ambush, spec) : null;
+  if (lurking) {
+    ui.notifications.warn(game.i18n.format(lurking.warning, lurking.data));
+    return null;
+  }
   const order: string[] = [];
   const rows: RequestState["rows"] = {};
   for (const r of spec.recipients) {
@@ -74,7 +82,7 @@ export async function postRequest(spec: RequestSpec): Promise<CardMessage | null
     if (!sealed.ok) return warn(sealWarning(sealed.reason));
     secret = sealed.box;
   }
-  const state: RequestState = { version: 1, check, difficulty: hidden ? null : spec.difficulty, hidden, blind: spec.blind, order, rows, secret, ...(link ? { movement: link } : {}) };
+  const state: RequestState = { version: 1, check, difficulty: hidden ? null : spec.difficulty, hidden, blind: spec.blind, order, rows, secret, ...(link ? { movement: link } : {}), ...(ambush ? { ambush } : {}) };
   const fields = await cardFields(state);
   const data = { ...fields, _id: messageId, speaker: { alias: game.user.name } } as ChatMessage.CreateData; // flags typed for the attack card only
   const message = (await ChatMessage.implementation.create(data, { keepId: true })) ?? null;
@@ -99,6 +107,22 @@ function movementProblem(link: MovementLink, spec: RequestSpec): { warning: stri
   const uuid = row.combatant.actor?.uuid;
   if (!spec.recipients.some((r) => r.actorUuid === uuid)) return { warning: "GENESYS.Movement.Check.Warn.NotAsked", data: { name } };
   return null;
+}
+
+/** §3.2.1 why an ambush check may not be linked to its fight: the fight gone or past its first turn, a blind request, no difficulty. */
+function ambushProblem(link: AmbushLink, spec: RequestSpec): { warning: string; data: Record<string, string> } | null {
+  const fight = ambushFight(link);
+  if (!fight.ok) return fight;
+  if (spec.blind) return { warning: "GENESYS.Combat.Ambush.Warn.Blind", data: {} };
+  if (spec.difficulty === null) return { warning: "GENESYS.Combat.Ambush.Warn.NoDifficulty", data: {} };
+  return null;
+}
+
+/** §3.2.1 a row's result on the ambushed fight; a fight gone or past its first turn is the Narrator's to hear about. */
+async function recordAmbush(state: RequestState, row: { actorUuid: string }, result: RequestResult | undefined, difficulty: number | null): Promise<void> {
+  if (!state.ambush || !result) return;
+  const recorded = await recordAmbushCheck(state.ambush, row.actorUuid, result.total, difficulty);
+  if (!recorded.ok) ui.notifications.warn(game.i18n.format(recorded.warning, recorded.data ?? {}));
 }
 
 /** A linked row's margin recorded on the combat; a link that no longer holds is the Narrator's to hear about. */
@@ -240,7 +264,7 @@ async function onRoll(requester: Requester, raw: unknown): Promise<IntentOutcome
   }
   writes.push(writeCard(message, next));
   // §2.2.5 an open result moves the linked Movimento now; a hidden difficulty's waits for the reveal.
-  if (!state.hidden && !state.blind) writes.push(recordMovement(state, row, result));
+  if (!state.hidden && !state.blind) writes.push(recordMovement(state, row, result), recordAmbush(state, row, result, difficulty));
   return answerWhile(Promise.all(writes));
 }
 
@@ -289,7 +313,10 @@ async function onReveal(requester: Requester, raw: unknown): Promise<IntentResul
   await writeCard(message, next);
   for (const id of state.order) {
     const row = rows[id];
-    if (row && !state.blind) await recordMovement(state, row, results[id]);
+    if (row && !state.blind) {
+      await recordMovement(state, row, results[id]);
+      await recordAmbush(state, row, results[id], secret.difficulty);
+    }
   }
   return { ok: true };
 }

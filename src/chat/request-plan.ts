@@ -5,6 +5,7 @@ import { prepareCheck, type CheckPlan } from "../dice/check-request.js";
 import { GenesysActor } from "../documents/actor.js";
 import type { CharacteristicKey } from "../rules/types.js";
 import type { MovementLink } from "../documents/movement-check.js";
+import type { AmbushLink } from "../documents/ambush-check.js";
 import { actorFrom } from "../documents/actor-from.js";
 import type { RequestState } from "./request-card.js";
 
@@ -31,6 +32,8 @@ export interface RequestSpec {
   recipients: RequestRecipient[];
   /** §2.2.5 the tracker row whose Movimento needs this terrain check (documents/movement-check.ts). */
   movement?: MovementLink | null;
+  /** §3.2.1 the fight whose surprised combatants this Percezione check may free (documents/ambush-check.ts). */
+  ambush?: AmbushLink | null;
 }
 
 async function tokenExists(uuid: string): Promise<boolean> {

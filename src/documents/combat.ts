@@ -302,6 +302,19 @@ export class GenesysCombat<SubType extends Combat.SubType = Combat.SubType> exte
    * check request decides it, documents/movement-check.ts): a player's client writes nothing, and the server would
    * refuse its update of the Combat anyway. Not queued: the request's intent handler already runs in the GM queue.
    */
+  /**
+   * §3.2.1 an ambush check passed (documents/ambush-check.ts): the combatant is no longer surprised. Run by the active
+   * Narrator's client from within a request intent, already in the GM queue, so not queued again (setSurprised is).
+   */
+  async avoidSurprise(combatant: GenesysCombatant): Promise<boolean> {
+    if (!game.users.activeGM?.isSelf) return warn("GENESYS.Combat.Warn.GmOnly");
+    if (combatant.id === null || !this.combatants.has(combatant.id) || !combatant.surprised) return false;
+    await this.#write({ [combatant.id]: { surprised: false } });
+    await combatant.actor?.toggleStatusEffect("surprised", { active: false });
+    await this.#syncNow();
+    return true;
+  }
+
   async recordMovementCheck(combatant: GenesysCombatant, margin: number): Promise<boolean> {
     if (!game.users.activeGM?.isSelf) return warn("GENESYS.Combat.Warn.GmOnly");
     if (!Number.isInteger(margin) || combatant.id === null || !this.combatants.has(combatant.id)) return warn(INVALID);

@@ -143,6 +143,12 @@ describe.each(["it", "en"] as const)("manual in %s", (lang) => {
     for (const key of ["Context.ClearDeclaration", "CancelManeuver", "Concealed", "HoldBox", "Status.CannotAct"]) expect(html).toContain(t(lang, `GENESYS.Combat.${key}`));
   });
 
+  it("combat: the ambush check by the tracker button's label, at the book's Difficult 25 (§3.2.1)", () => {
+    const html = text(lang, 2);
+    expect(html).toContain(t(lang, "GENESYS.Combat.Ambush.Ask").replace(/ \(\{count\}\)$/, ""));
+    expect(html).toContain("(25)");
+  });
+
   it("attack cards: one row per card button, in the card's order", () => {
     const buttons = rows(text(lang, 3)).map((r) => r[0]);
     expect(buttons).toEqual(["defend", "static", "rollDamage", "apply", "undo", "stun"].map((b) => t(lang, `GENESYS.Attack.Button.${b}`)));
