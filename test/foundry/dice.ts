@@ -42,7 +42,32 @@ export class DiceTerm {
   }
 }
 
-type Term = { sign: 1 | -1; dice: DiceTerm | null; value: number };
+/**
+ * A term of a sum: a number, a run of dice, or one of the Math functions Foundry's Roll evaluates as a FunctionTerm
+ * over its arguments (foundry.dice.terms.FunctionTerm, which dnd5e dice/damage-roll.mjs imports): `max` (dnd5e
+ * config.mjs "max(@classes.druid.levels, @subclasses.moon.levels * 3)"), `min` (dnd5e premade "min(@item.uses.value,3)")
+ * and `floor` (dnd5e ooze "floor(@attributes.hp.value / 2)"). Each argument is a sum; products and quotients are not
+ * modelled (our formulas have none), nor any other function.
+ */
+type Term = { sign: 1 | -1; dice: DiceTerm | null; value: number; fn?: { name: MathFunction; args: Term[][] } };
+type MathFunction = "max" | "min" | "floor";
+const MATH_FUNCTIONS: readonly string[] = ["max", "min", "floor"];
+
+const termValue = (t: Term): number => t.sign * (t.fn ? mathValue(t.fn) : t.dice ? t.dice.total : t.value);
+const sumValue = (terms: readonly Term[]): number => terms.reduce((s, t) => s + termValue(t), 0);
+function mathValue(fn: { name: MathFunction; args: Term[][] }): number {
+  const values = fn.args.map(sumValue);
+  if (fn.name === "floor") return Math.floor(values[0] ?? 0);
+  return fn.name === "max" ? Math.max(...values) : Math.min(...values);
+}
+const termDice = (t: Term): DiceTerm[] => (t.fn ? t.fn.args.flatMap((a) => a.flatMap(termDice)) : t.dice ? [t.dice] : []);
+function sumFormula(terms: readonly Term[]): string {
+  return terms.map((t, i) => {
+    const body = t.fn ? `${t.fn.name}(${t.fn.args.map(sumFormula).join(", ")})` : t.dice ? `${String(t.dice.number)}d${String(t.dice.faces)}` : String(t.value);
+    if (i === 0) return t.sign < 0 ? `-${body}` : body;
+    return `${t.sign < 0 ? "-" : "+"} ${body}`;
+  }).join(" ");
+}
 
 export interface RollJSON {
   class: string;
@@ -79,32 +104,51 @@ export class Roll {
     });
   }
 
-  /** Sums of dice and numbers only, "2d10 + 12 + -2": all our formulas need (not Foundry's grammar). */
+  /** Sums of dice, numbers and max/min/floor of sums, "2d10 + 12 + -2", "max(7 - 1d6, 0)" (see Term). */
   static parse(formula: string): Term[] {
     const compact = formula.replace(/\s+/g, "");
-    const terms: Term[] = [];
-    const re = /([+-]*)(\d+)(?:d(\d+))?/gy;
-    let m: RegExpExecArray | null;
-    while ((m = re.exec(compact)) !== null) {
-      const signs = m[1] ?? "";
-      const sign = (signs.split("-").length - 1) % 2 === 1 ? -1 : 1;
-      if (terms.length > 0 && signs === "") throw new Error(`Roll double: missing operator in "${formula}"`);
-      terms.push(m[3] ? { sign, dice: new DiceTerm(Number(m[2]), Number(m[3])), value: 0 } : { sign, dice: null, value: Number(m[2]) });
-      if (re.lastIndex === compact.length) return terms;
-    }
-    throw new Error(`Roll double cannot parse "${formula}"`);
+    const fail = (): never => { throw new Error(`Roll double cannot parse "${formula}"`); };
+    let at = 0;
+    const sum = (): Term[] => {
+      const terms: Term[] = [];
+      for (;;) {
+        const signs = /^[+-]*/.exec(compact.slice(at))?.[0] ?? "";
+        if (terms.length > 0 && signs === "") return terms;
+        at += signs.length;
+        const sign = (signs.split("-").length - 1) % 2 === 1 ? -1 : 1;
+        const fn = /^([a-z]+)\(/.exec(compact.slice(at));
+        if (fn) {
+          const name = fn[1] ?? "";
+          if (!MATH_FUNCTIONS.includes(name)) fail();
+          at += fn[0].length;
+          const args: Term[][] = [sum()];
+          while (compact[at] === ",") {
+            at += 1;
+            args.push(sum());
+          }
+          if (compact[at] !== ")" || (name === "floor" && args.length !== 1)) fail();
+          at += 1;
+          terms.push({ sign, dice: null, value: 0, fn: { name: name as MathFunction, args } });
+        } else {
+          const m = /^(\d+)(?:d(\d+))?/.exec(compact.slice(at));
+          if (!m) return fail();
+          at += m[0].length;
+          terms.push(m[2] ? { sign, dice: new DiceTerm(Number(m[1]), Number(m[2])), value: 0 } : { sign, dice: null, value: Number(m[1]) });
+        }
+        if (at < compact.length && !"+-,)".includes(compact[at] ?? "")) throw new Error(`Roll double: missing operator in "${formula}"`);
+      }
+    };
+    const terms = sum();
+    if (at !== compact.length) fail();
+    return terms;
   }
 
   /** "+ -2" reads "- 2" (assumption: core simplifies a negative term after "+" when it shows the formula). */
   get formula(): string {
-    return this.#terms.map((t, i) => {
-      const body = t.dice ? `${String(t.dice.number)}d${String(t.dice.faces)}` : String(t.value);
-      if (i === 0) return t.sign < 0 ? `-${body}` : body;
-      return `${t.sign < 0 ? "-" : "+"} ${body}`;
-    }).join(" ");
+    return sumFormula(this.#terms);
   }
 
-  get dice(): DiceTerm[] { return this.#terms.flatMap((t) => (t.dice ? [t.dice] : [])); }
+  get dice(): DiceTerm[] { return this.#terms.flatMap(termDice); }
   get total(): number | undefined { return this.#total; }
 
   /**
@@ -120,7 +164,7 @@ export class Roll {
     const prompted = options.allowInteractive !== false && s.manualEntry.has(userId) && this.dice.length > 0;
     s.evaluations.push({ userId, formula: this.formula, allowInteractive: options.allowInteractive !== false });
     if (prompted) s.prompts.push({ userId, formula: this.formula });
-    for (const t of this.#terms) t.dice?.roll();
+    for (const d of this.dice) d.roll();
     this.#computeTotal();
     this._evaluated = true;
     await Promise.resolve();
@@ -128,7 +172,7 @@ export class Roll {
   }
 
   #computeTotal(): void {
-    this.#total = this.#terms.reduce((s, t) => s + t.sign * (t.dice ? t.dice.total : t.value), 0);
+    this.#total = sumValue(this.#terms);
   }
 
   /** Not core's dice template: a total is enough for what our cards embed (assumption). */
