@@ -418,6 +418,7 @@ async function main() {
       "chat-attack-hit": [message({ sender: jack.name, content: await attackCard(hit, attackerView) })],
       "chat-attack-increment": [message({ sender: jack.name, content: await attackCard(earned, attackerView) })],
       "chat-attack-dive": [message({ sender: jack.name, content: await attackCard(dived, attackerView) })],
+      "chat-attack-dive-narrator": [message({ sender: jack.name, content: await attackCard(dived, gmView) })],
       "chat-attack-damage": [message({ sender: jack.name, content: await attackCard(rolled, attackerView) }), message({ sender: jack.name, content: await attackCard(gap, attackerView) })],
       "chat-attack-applied": [message({ sender: jack.name, content: await attackCard(applied, attackerView) })],
       "chat-attack-stun": [message({ sender: jack.name, content: await attackCard(stunAsked, gmView) }), message({ sender: jack.name, content: await attackCard(stunned, gmView) })],

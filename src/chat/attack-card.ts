@@ -395,6 +395,8 @@ export interface RowButtons {
   applySelected: boolean;
   undo: boolean;
   stun: boolean;
+  /** §2.2.1 the Narrator's: the diver's jump check, when the dive took him over an obstacle or a gap. */
+  diveJump: boolean;
 }
 
 export interface RowTag {
@@ -672,6 +674,7 @@ function rowContext(state: AttackCardState, row: AttackRow, viewer: CardViewer, 
     applySelected: open && row.damage !== null && viewer.isGM,
     undo: open && live && attackerSide,
     stun: open && stunAsked && targetSide,
+    diveJump: open && viewer.isGM && row.defence?.kind === "roll" && defenceDived(row.defence.parts),
   };
   const venom = live && row.applied?.venom && row.applied.venom.doses > 0
     ? i18n.format(row.applied.venom.limited ? "GENESYS.Attack.VenomLimited" : "GENESYS.Attack.Venom", {
@@ -708,13 +711,14 @@ function rowContext(state: AttackCardState, row: AttackRow, viewer: CardViewer, 
       applySelected: i18n.localize("GENESYS.Attack.Button.applySelected"),
       undo: i18n.localize("GENESYS.Attack.Button.undo"),
       stun: i18n.localize("GENESYS.Attack.Button.stun"),
+      diveJump: i18n.localize("GENESYS.Attack.Button.diveJump"),
     },
     applyHint: apply.hint,
     applySelectedHint: i18n.localize("GENESYS.Attack.ApplySelectedHint"),
   };
 }
 
-const NO_BUTTONS: RowButtons = { defend: false, static: false, rollDamage: false, apply: false, applySelected: false, undo: false, stun: false };
+const NO_BUTTONS: RowButtons = { defend: false, static: false, rollDamage: false, apply: false, applySelected: false, undo: false, stun: false, diveJump: false };
 
 /** "2 colpi a segno su 3 lanci, 1 di striscio": a finished burst, or null while a row waits or for a single roll. */
 function summaryText(state: AttackCardState, i18n: CardLocalizer): string | null {

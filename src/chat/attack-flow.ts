@@ -14,6 +14,9 @@ import { messageAudience, recipientsAudience, showDice, type DiceAudience, type 
 import { cardDamageRoll, evaluateDamage, evaluateTwoD10, prepareAttack, specifyAttack, type AttackAnswer, type AttackPlan, type AttackRefusal, type TargetRef } from "../dice/attack-roll.js";
 import { GenesysActor } from "../documents/actor.js";
 import { RulesError } from "../rules/errors.js";
+import { DIFFICULTY_LADDER } from "../rules/check.js";
+import { diveJumpDifficulty } from "../rules/maneuvers.js";
+import { defenceDived } from "../documents/dive-prone.js";
 import type { RulesOptions } from "../rules/options.js";
 import { rulesOptions } from "../settings/rules-settings.js";
 import type { AttackCardState, AttackRow } from "./attack-card.js";
@@ -198,6 +201,8 @@ async function cardActionNow(message: CardMessage, action: CardAction, rowId: st
       return stunAction(row, ids);
     case "strike":
       return strikeAction(row, ids, options.claim);
+    case "diveJump":
+      return diveJumpAction(row);
   }
 }
 
@@ -253,6 +258,19 @@ async function defend(row: AttackRow, ids: { messageId: string; rowId: string },
   }
   await showCardDice(ids.messageId, roll);
   return requestIntent(CARD_INTENTS.defend, { ...ids, answer, roll: roll.toJSON() });
+}
+
+/**
+ * §2.2.1 the dive's jump, where the Narrator says the dive crosses an obstacle or a gap: the request dialog for the
+ * diver's Salto, its difficulty the jump's own plus 5 (EX-13: a 2 m standing jump, Complex 20, becomes 25), which the
+ * Narrator sets for the distance.
+ */
+async function diveJumpAction(row: AttackRow): Promise<boolean> {
+  if (!game.user.isGM) return failed("GENESYS.Attack.Warn.NotAllowed");
+  if (row.defence?.kind !== "roll" || !defenceDived(row.defence.parts)) return failed("GENESYS.Attack.Warn.CardChanged");
+  const { askForCheck } = await import("./request-flow.js");
+  const card = await askForCheck({ skill: "salto", difficulty: diveJumpDifficulty(DIFFICULTY_LADDER.complex) }, { recipients: [row.target.actorUuid] });
+  return card !== null;
 }
 
 /** The attacker rolls the weapon's damage on their own client; the GM's client checks the dice and totals them. */

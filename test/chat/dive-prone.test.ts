@@ -7,17 +7,19 @@ import { describe, expect, it } from "vitest";
 import { sendIntent } from "../../src/authority/intent-channel.js";
 import { attack, onCardAction } from "../../src/chat/attack-flow.js";
 import type { AttackRow } from "../../src/chat/attack-card.js";
+import { renderCard } from "../../src/chat/card-render.js";
+import { requestStateOf } from "../../src/chat/request-card.js";
 import { CARD_INTENTS } from "../../src/chat/card-intent-kinds.js";
 import { defaultAnswer, prepareAttack } from "../../src/dice/attack-roll.js";
 import { GenesysActor } from "../../src/documents/actor.js";
 import { defenceDived, proneAfterDive } from "../../src/documents/dive-prone.js";
 import { foundryDouble } from "../foundry/boot.js";
 import { onClient } from "../foundry/clients.js";
-import { Roll } from "../foundry/dice.js";
+import { Roll, diceDouble } from "../foundry/dice.js";
 import { placeToken, sharedScene } from "../foundry/scenes.js";
 import type { User } from "../foundry/documents.js";
 import { fight, settle } from "../combat/helpers.js";
-import { DODGE_WITH_DEXTERITY, HUMAN, answerFor, attackCard, dice, itemId, npc, playerId, rowOf, shooter, targetActors, useCardWorld } from "./helpers.js";
+import { DODGE_WITH_DEXTERITY, HUMAN, answerFor, attackCard, dice, itemId, npc, playerId, rowOf, shooter, stateOf, targetActors, useCardWorld } from "./helpers.js";
 
 useCardWorld();
 
@@ -124,5 +126,63 @@ describe("§2.2.1 a dive ends prone (documents/dive-prone.ts, from card-intents.
     expect(hero.statuses.has("prone")).toBe(false);
     const broken = Object.create(hero, { toggleStatusEffect: { value: () => Promise.reject(new Error("server refused")) } }) as GenesysActor; // a defender whose status write fails
     expect(await proneAfterDive(broken, dive, { ok: true })).toEqual({ ok: true });
+  });
+});
+
+describe("§2.2.1 the dive's jump (EX-13: a 2 m standing jump, Complex 20, is 25 while diving)", () => {
+  it("the Narrator's card button opens the request for the diver's Salto at 25; players and a defence without a dive get nothing", async () => {
+    const { hero, message, ids } = await heroShot("defence");
+    const button = 'data-attack-action="diveJump"';
+    const asNarrator = (): Promise<string> => renderCard(stateOf(message), { isGM: true, owns: () => true });
+    expect(await asNarrator()).not.toContain(button);
+    expect(await asP(async () => sendIntent(CARD_INTENTS.defend, { ...ids, answer: { ...DODGE_WITH_DEXTERITY, dive: true }, roll: await rollJson(3, 3) }))).toEqual({ ok: true });
+    expect(await asNarrator()).toContain(button);
+    expect(await renderCard(stateOf(message), { isGM: false, owns: () => true })).not.toContain(button);
+    // The request dialog as it opens: Salto chosen, the custom difficulty 25, the diver the one asked (25 is the ladder's Difficile); then dismissed.
+    let shown = "";
+    diceDouble().dialogAnswers.push((config: { content?: string }) => {
+      shown = config.content ?? "";
+      return null;
+    });
+    expect(await asGm(() => onCardAction(message, "diveJump", "r0"))).toBe(false);
+    expect(shown).toMatch(/<option value="skill:salto" selected>/);
+    expect(shown).toMatch(/<option value="difficult" selected>[^<]*\(25\)/);
+    expect(shown).toMatch(new RegExp(`name="recipient" value="0" checked> <span class="name">${hero.name}</span>`));
+    expect(await asP(() => onCardAction(message, "diveJump", "r0"))).toBe(false);
+  });
+});
+
+describe("§2.2.1 the dive's jump for an unlinked token", () => {
+  it("the Narrator sends it: the request card asks the token's own actor for Salto at 25", async () => {
+    const jack = await shooter(undefined, { default: 0, [playerId()]: 3 });
+    const bandit = await npc("Bandito", { system: { characteristics: { ...HUMAN, dexterity: 8 } } });
+    const token = placeToken(sharedScene("Vicolo"), bandit);
+    const actor: unknown = token.actor;
+    if (!(actor instanceof GenesysActor)) throw new Error("no token actor");
+    const pistol = itemId(jack, "Pistola");
+    const targets = [{ actor, tokenUuid: token.uuid, name: actor.name, distance: 4 }];
+    const plan = prepareAttack(jack, pistol, targets, (k) => k);
+    if (!plan.ok) throw new Error(plan.refusal.warning);
+    dice(5, 5);
+    expect(await asP(() => attack(jack, pistol, { targets, answer: defaultAnswer(plan.value) }))).toBe(true);
+    const card = game.messages.contents.at(-1)!;
+    dice(3, 3);
+    expect(await onCardAction(card, "defend", "r0", { defence: { ...DODGE_WITH_DEXTERITY, dive: true } })).toBe(true);
+    // The Narrator keeps what the dialog pre-filled and sends it.
+    diceDouble().dialogAnswers.push((config: { content: string; buttons: { action: string; callback?: (e: unknown, b: unknown, d: unknown) => unknown }[] }) => {
+      const values: Record<string, { value: string; checked?: boolean }> = { check: { value: "skill:salto" }, difficulty: { value: "difficult" }, custom: { value: "" }, hidden: { value: "on", checked: false }, blind: { value: "on", checked: false } };
+      const form = { elements: { namedItem: (n: string) => values[n] ?? null }, querySelectorAll: () => [{ checked: true, value: "0" }] };
+      return config.buttons.find((b) => b.action === "send")?.callback?.(new Event("click"), { form }, {});
+    });
+    const before = game.messages.contents.length;
+    expect(await onCardAction(card, "diveJump", "r0")).toBe(true);
+    expect(game.messages.contents.length).toBe(before + 1);
+    const request = game.messages.contents.at(-1)!;
+    const state = requestStateOf(request);
+    if (!state) throw new Error("not a request card");
+    expect(state.check.skill).toBe("salto");
+    expect(state.difficulty).toBe(25);
+    expect(state.order.map((id) => state.rows[id]?.actorUuid)).toEqual([actor.uuid]);
+    expect(state.rows[state.order[0] ?? ""]?.tokenUuid).toBe(token.uuid);
   });
 });

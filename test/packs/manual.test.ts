@@ -151,7 +151,7 @@ describe.each(["it", "en"] as const)("manual in %s", (lang) => {
 
   it("attack cards: one row per card button, in the card's order", () => {
     const buttons = rows(text(lang, 3)).map((r) => r[0]);
-    expect(buttons).toEqual(["defend", "static", "rollDamage", "apply", "undo", "stun"].map((b) => t(lang, `GENESYS.Attack.Button.${b}`)));
+    expect(buttons).toEqual(["defend", "static", "rollDamage", "apply", "undo", "stun", "diveJump"].map((b) => t(lang, `GENESYS.Attack.Button.${b}`)));
   });
 
   it("time passing: the tool, the macro and the setting by their names, the dialog's answers, the card's buttons, §3.1.1 numbers", () => {
