@@ -182,6 +182,8 @@ export interface GenesysDeclaration {
   triggered: boolean;
   target: string | null;
   round: number;
+  /** §2.2.6 a Preparazione declared to draw or reload one of the combatant's weapons (by item id); null for none. */
+  prepare?: { itemId: string; purpose: "draw" | "reload" } | null;
 }
 
 /** What the actors did while time passed (§1.5.3 rest, §3.1.1 activity and sleep). */

@@ -35,7 +35,7 @@ import { registerRulesSettings } from "./settings/rules-settings.js";
 import { registerCreationSettings } from "./settings/creation-settings.js";
 import { registerSelfTest } from "./selftest/register.js";
 import { registerTime } from "./time/register-time.js";
-import { registerHazardCards } from "./tools/hazard-chat.js";
+import { registerHazardCards } from "./tools/hazard-buttons.js";
 import { registerRequestCards } from "./chat/request-flow.js";
 import { listenToGcheckClicks, registerGcheckEnricher } from "./enrichers/gcheck-hooks.js";
 import { registerRollKeybindings } from "./input/roll-modifiers.js";

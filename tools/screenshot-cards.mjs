@@ -495,6 +495,13 @@ async function main() {
     // §2.2.4 with Focalizzazione chosen, the target field shows (the targeted bandit preselected, a long name beside it).
     await record("dialog-maneuver-focus", () => promptDeclaration("Eroina", null, [{ id: "c1", name: "Bandito", selected: true }, { id: "c2", name: longName, selected: false }]));
     if (dialogs["dialog-maneuver-focus"]) dialogs["dialog-maneuver-focus"] = { ...dialogs["dialog-maneuver-focus"], content: dialogs["dialog-maneuver-focus"].content.replace('value="focus"', 'value="focus" checked') };
+    // §2.2.6 with Preparazione chosen, the weapon field shows: reload the pistol (1 of 3 done), or draw the knife.
+    const preparing = [
+      { value: "reload:p", label: i18n.format("GENESYS.Combat.Prepare.Option.reload", { weapon: "Pistola", rounds: "0", magazine: "12", done: "1", needed: "3" }), aim: { itemId: "p", purpose: "reload" } },
+      { value: "draw:k", label: i18n.format("GENESYS.Combat.Prepare.Option.draw", { weapon: "Coltello", done: "0", needed: "1" }), aim: { itemId: "k", purpose: "draw" } },
+    ];
+    await record("dialog-maneuver-prepare", () => promptDeclaration("Eroina", null, [], preparing));
+    if (dialogs["dialog-maneuver-prepare"]) dialogs["dialog-maneuver-prepare"] = { ...dialogs["dialog-maneuver-prepare"], content: dialogs["dialog-maneuver-prepare"].content.replace('value="preparation"', 'value="preparation" checked').replace('value="reload:p"', 'value="reload:p" selected') };
     await record("dialog-maneuver-replace", () => promptReplacement("Eroina", "execution"));
     const { openTimeDialog } = await load("/src/applications/time-dialog.ts");
     await record("dialog-time", () => openTimeDialog());
@@ -652,6 +659,25 @@ async function main() {
     await wrestling.combat.startCombat();
     await combatHelpers.settle();
     scenes["tracker-grapple-gm"] = await tracker(gmUser, wrestling.combat);
+    // §2.2.6 a reload under way: the pistol (P 3) one Preparazione in, the second declared; the knife drawn by the other.
+    const pistolero = await fixtures.createActor({ name: "Pistolero", type: "character", system: { characteristics: { ...HUMAN, dexterity: 9, perception: 9 } }, ownership: { default: 0, [playerUser.id]: 3 }, items: [{ name: "Pistola", type: "weapon", system: { skill: "pistola", modes: [{ key: "oneHanded", skill: "", damage: { dice: 4, faces: 6, strength: false, flat: 0, type: "wounding" }, minStrength: 0, magazine: 12, preparation: 3, range: { kind: "metres", value: 600 }, multiAttack: 1 }], mode: 0, ready: true, rounds: 0 } }] });
+    const coltellaio = await fixtures.createActor({ name: "Coltellaio", type: "npc", system: { characteristics: HUMAN }, items: [{ name: "Coltello", type: "weapon", system: { skill: "armi_bianche", modes: [{ key: "melee", skill: "", damage: { dice: 1, faces: 6, strength: true, flat: -2, type: "wounding" }, minStrength: 4, magazine: null, preparation: 0, range: { kind: "reach", value: 0 }, multiAttack: 1 }], mode: 0, ready: false, rounds: null } }] });
+    const reloading = await combatHelpers.fight(pistolero, coltellaio);
+    await reloading.combat.startCombat();
+    await combatHelpers.settle();
+    const gunId = pistolero.items.find((i) => i.type === "weapon")?.id;
+    const knifeId = coltellaio.items.find((i) => i.type === "weapon")?.id;
+    await reloading.combat.declare(reloading.of(coltellaio), "preparation", { prepare: { itemId: knifeId, purpose: "draw" } });
+    await reloading.combat.declare(reloading.of(pistolero), "preparation", { prepare: { itemId: gunId, purpose: "reload" } });
+    await combatHelpers.settle();
+    for (let i = 0; i < 2; i++) {
+      await reloading.combat.nextTurn();
+      await combatHelpers.settle();
+    }
+    await reloading.combat.declare(reloading.of(coltellaio), "defence");
+    await reloading.combat.declare(reloading.of(pistolero), "preparation", { prepare: { itemId: gunId, purpose: "reload" } });
+    await combatHelpers.settle();
+    scenes["tracker-prepare-gm"] = await tracker(gmUser, reloading.combat);
     for (const [name, body] of Object.entries(scenes)) {
       for (const theme of THEMES) if (wanted(name)) shoot(browser, document_(theme, body, css), out(`${name}-${theme}`), SIDEBAR, "auto");
     }

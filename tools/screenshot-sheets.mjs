@@ -56,6 +56,17 @@ async function main() {
     // The combat tab: each weapon row's Attack button and the skill check's icon (issue 10).
     shoot(browser, person("theme-light", "combat"), path.join(OUT, "character-combat-light.png"), 720, 520);
     shoot(browser, person("theme-dark", "combat"), path.join(OUT, "character-combat-dark.png"), 720, 520);
+    // §2.2.6 a magazine: rounds left out of C and the reload button; the pistol put away, the knife drawn.
+    const gunman = await f.createActor({
+      name: "Alven", type: "character", system: { characteristics: f.ALVEN_CHARACTERISTICS },
+      items: [
+        { name: "Pistola", type: "weapon", system: { skill: "pistola", modes: [{ key: "oneHanded", skill: "", damage: { dice: 4, faces: 6, strength: false, flat: 0, type: "wounding" }, minStrength: 7, magazine: 12, preparation: 3, range: { kind: "metres", value: 600 }, multiAttack: 1 }], mode: 0, ready: false, rounds: 4 } },
+        { name: "Coltello", type: "weapon", system: { skill: "armi_da_mischia", modes: [{ key: "melee", skill: "", damage: { dice: 1, faces: 6, strength: true, flat: -2, type: "wounding" }, minStrength: 4, magazine: null, preparation: 0, range: { kind: "reach", value: 0 }, multiAttack: 1 }], mode: 0, ready: true, rounds: null } },
+      ],
+    });
+    const arsenal = (theme) => page({ theme, title: "Alven", classes: "sheet genesys actor person", width: 720, height: 440, css, body: f.renderPerson(gunman, strings, { isGM: false }, "combat") });
+    shoot(browser, arsenal("theme-light"), path.join(OUT, "character-weapons-light.png"), 720, 440);
+    shoot(browser, arsenal("theme-dark"), path.join(OUT, "character-weapons-dark.png"), 720, 440);
     // Active Effects (issue 11): an item's effect and a disabled one in the list, the sources beside the numbers.
     const fx = (name, changes, extra = {}) => ({ name, changes: changes.map(([key, value]) => ({ key, mode: 2, value, priority: null })), ...extra });
     const wearer = await f.createActor({

@@ -12,6 +12,7 @@ import type { GenesysCombatant } from "../documents/combatant.js";
 import { grappleLine } from "../grapple/grapple-effects.js";
 import { allowanceOf } from "../documents/movement-allowance.js";
 import { allowanceText, type AllowanceText } from "../format/movement-allowance.js";
+import { preparationProgress, type PrepareAim } from "../documents/weapon-preparation.js";
 
 export const TRACKER_TEMPLATE = "systems/genesys-gdr/templates/combat/tracker.hbs";
 
@@ -55,6 +56,8 @@ export interface TurnRow {
   grapple?: string | null;
   /** §2.2.5 how far the declared Movimento goes, shown to whoever sees the maneuver. */
   movement: AllowanceText | null;
+  /** §2.2.6 the weapon a declared Preparazione draws or reloads, with the count so far, shown to whoever sees the maneuver. */
+  prepare?: string | null;
 }
 
 export type TrackerView = {
@@ -134,6 +137,13 @@ function movementOf(actor: NonNullable<GenesysCombatant["actor"]>, i18n: I18n): 
   return allowance ? allowanceText(allowance, i18n) : null;
 }
 
+/** §2.2.6 "Ricarica Pistola 1/3": the weapon, the purpose and the Preparations counted so far out of those it needs. */
+function prepareLine(c: GenesysCombatant, aim: PrepareAim, i18n: I18n): string | null {
+  const progress = preparationProgress(c.actor, aim, c.genesysFlags.preparing);
+  if (!progress) return null;
+  return i18n.format(`GENESYS.Combat.Prepare.Row.${progress.purpose}`, { weapon: progress.weapon, done: String(progress.done), needed: String(progress.needed) });
+}
+
 /** The tracker's GeneSys part for one user. */
 export function trackerView(combat: GenesysCombat, user: { isGM: boolean }, i18n: I18n): TrackerView {
   const phase = combat.phase;
@@ -181,6 +191,7 @@ export function trackerView(combat: GenesysCombat, user: { isGM: boolean }, i18n
       order: started && phase === "execution" ? orderOf(c, combat.round, i18n) : null,
       grapple: grappleLine(c.actor, i18n),
       movement: maneuver?.key === "movement" && c.actor ? movementOf(c.actor, i18n) : null,
+      prepare: maneuver?.key === "preparation" && d?.prepare ? prepareLine(c, d.prepare, i18n) : null,
     };
   });
   return {

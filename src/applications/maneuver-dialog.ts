@@ -6,6 +6,9 @@
 import { CANCEL, MANEUVERS_INFO, MANEUVER_INITIATIVE, aimsAtTarget, canReplace, type ManeuverReplacement } from "../rules/maneuvers.js";
 import { MANEUVERS, type ManeuverKey } from "../rules/types.js";
 import { MANEUVER_ICONS, type I18n } from "./combat-view.js";
+import { WeaponModel } from "../data/item/weapon.js";
+import { preparationsNeeded, type PreparePurpose } from "../rules/preparation.js";
+import { doneToward, type PrepareAim, type PreparingFlag } from "../documents/weapon-preparation.js";
 
 export const MANEUVER_DIALOG_TEMPLATE = "systems/genesys-gdr/templates/combat/maneuver-dialog.hbs";
 
@@ -77,6 +80,39 @@ export interface DeclarationAnswer {
   held: boolean;
   /** §2.2.4 the combatant a Focalizzazione aims at (its combatant id); absent when none was chosen. */
   target?: string;
+  /** §2.2.6 the weapon a Preparazione draws or reloads; absent when none was chosen. */
+  prepare?: PrepareAim;
+}
+
+/** A weapon a Preparazione may draw or reload (§2.2.6, A-08), as the declaration dialog lists it. */
+export interface PrepareOption {
+  /** `purpose:itemId`, the select's value. */
+  value: string;
+  label: string;
+  aim: PrepareAim;
+}
+
+/**
+ * §2.2.6 what a Preparazione may be declared for with this actor's weapons: drawing each one not ready, reloading each
+ * magazine not full, with the count so far out of what it needs (the Narrator's client checks the choice again).
+ */
+export function prepareOptionsOf(actor: { items: Iterable<Item.Implementation> } | null, preparing: PreparingFlag | null, i18n: I18n): PrepareOption[] {
+  const options: PrepareOption[] = [];
+  for (const item of actor?.items ?? []) {
+    const sys = item.system;
+    if (!(sys instanceof WeaponModel) || !sys.active || item.id === null) continue;
+    const mode = sys.active;
+    const purposes: PreparePurpose[] = [];
+    if (!sys.ready) purposes.push("draw");
+    if (mode.magazine !== null && (sys.rounds ?? 0) < mode.magazine) purposes.push("reload");
+    for (const purpose of purposes) {
+      const aim = { itemId: item.id, purpose };
+      const needed = preparationsNeeded(mode, purpose) ?? 1;
+      const data = { weapon: item.name, done: String(Math.min(doneToward(preparing, aim), needed)), needed: String(needed), rounds: String(sys.rounds ?? 0), magazine: String(mode.magazine ?? 0) };
+      options.push({ value: `${purpose}:${item.id}`, label: i18n.format(`GENESYS.Combat.Prepare.Option.${purpose}`, data), aim });
+    }
+  }
+  return options;
 }
 
 /** A combatant a Focalizzazione may aim at (§2.2.4 "a specific target"), as the declaration dialog lists it. */
@@ -88,15 +124,17 @@ export interface FocusTarget {
   selected: boolean;
 }
 
-/** Reads the dialog's form: the chosen radio, the hold box, and the focus target when it is one of those offered. */
-export function readManeuverForm(form: HTMLFormElement, choices: readonly ManeuverChoice[], targets: readonly FocusTarget[] = []): { choice: ManeuverChoice | null; held: boolean; target: string | null } {
+/** Reads the dialog's form: the chosen radio, the hold box, and the focus target and weapon to prepare when they are among those offered. */
+export function readManeuverForm(form: HTMLFormElement, choices: readonly ManeuverChoice[], targets: readonly FocusTarget[] = [], prepares: readonly PrepareOption[] = []): { choice: ManeuverChoice | null; held: boolean; target: string | null; prepare: PrepareAim | null } {
   const data = new FormData(form);
   const value = data.get("maneuver");
   const target = data.get("target");
+  const prepare = data.get("prepare");
   return {
     choice: choices.find((c) => c.value === value && !c.disabled) ?? null,
     held: data.get("held") !== null,
     target: targets.find((t) => t.id === target)?.id ?? null,
+    prepare: prepares.find((p) => p.value === prepare)?.aim ?? null,
   };
 }
 
@@ -144,9 +182,18 @@ const isManeuver = (value: unknown): value is ManeuverKey => MANEUVERS.some((m) 
 function readDeclaration(answer: unknown): DeclarationAnswer | null {
   if (typeof answer !== "object" || answer === null) return null;
   // Any object: each field is read as unknown and checked on the next line.
-  const { maneuver, held, target } = answer as Record<string, unknown>;
+  const { maneuver, held, target, prepare } = answer as Record<string, unknown>;
   if (!isManeuver(maneuver) || typeof held !== "boolean") return null;
-  return typeof target === "string" && target !== "" ? { maneuver, held, target } : { maneuver, held };
+  const declared: DeclarationAnswer = typeof target === "string" && target !== "" ? { maneuver, held, target } : { maneuver, held };
+  const aim = readAim(prepare);
+  return aim && maneuver === "preparation" ? { ...declared, prepare: aim } : declared;
+}
+
+function readAim(value: unknown): PrepareAim | null {
+  if (typeof value !== "object" || value === null) return null;
+  // Any object: each field is read as unknown and checked on the next line.
+  const { itemId, purpose } = value as Record<string, unknown>;
+  return typeof itemId === "string" && (purpose === "draw" || purpose === "reload") ? { itemId, purpose } : null;
 }
 
 /**
@@ -162,18 +209,23 @@ function readReplacement(answer: unknown): ManeuverReplacement | null {
 }
 
 /**
- * Asks which maneuver to declare, and for a Focalizzazione at whom (§2.2.4: one of `targets`, the field showing only
- * while it is the maneuver chosen; left blank, the attacker names the target when attacking). Null when closed.
+ * Asks which maneuver to declare, for a Focalizzazione at whom (§2.2.4: one of `targets`, the field showing only
+ * while it is the maneuver chosen; left blank, the attacker names the target when attacking), and for a Preparazione
+ * which weapon it draws or reloads (§2.2.6: one of `prepares`, likewise; left blank, it prepares something else).
+ * Null when closed.
  */
-export async function promptDeclaration(name: string, animalAttack: ManeuverKey | null, targets: readonly FocusTarget[] = []): Promise<DeclarationAnswer | null> {
+export async function promptDeclaration(name: string, animalAttack: ManeuverKey | null, targets: readonly FocusTarget[] = [], prepares: readonly PrepareOption[] = []): Promise<DeclarationAnswer | null> {
   const i18n = game.i18n;
   const choices = declarationChoices(animalAttack, i18n);
   const focus = targets.length === 0 ? null : { label: i18n.localize("GENESYS.Combat.FocusTarget"), none: i18n.localize("GENESYS.Combat.FocusTargetNone"), hint: i18n.localize("GENESYS.Combat.FocusTargetHint"), targets };
-  const context = { choices, focus, hold: { label: i18n.localize("GENESYS.Combat.HoldBox"), hint: i18n.localize("GENESYS.Combat.HoldBoxHint") }, initiativeLabel: i18n.localize("GENESYS.Combat.Initiative") };
+  const prepare = prepares.length === 0 ? null : { label: i18n.localize("GENESYS.Combat.Prepare.Label"), none: i18n.localize("GENESYS.Combat.Prepare.None"), options: prepares };
+  const context = { choices, focus, prepare, hold: { label: i18n.localize("GENESYS.Combat.HoldBox"), hint: i18n.localize("GENESYS.Combat.HoldBoxHint") }, initiativeLabel: i18n.localize("GENESYS.Combat.Initiative") };
   const answer = await waitForChoice(i18n.format("GENESYS.Combat.DeclareTitle", { name }), context, i18n.localize("GENESYS.Combat.Control.Declare"), (form) => {
-    const { choice, held, target } = readManeuverForm(form, choices, targets);
-    if (!choice?.maneuver) return null;
-    return aimsAtTarget(choice.maneuver) && target !== null ? { maneuver: choice.maneuver, held, target } : { maneuver: choice.maneuver, held };
+    const read = readManeuverForm(form, choices, targets, prepares);
+    const maneuver = read.choice?.maneuver ?? null;
+    if (!maneuver) return null;
+    const declared: DeclarationAnswer = aimsAtTarget(maneuver) && read.target !== null ? { maneuver, held: read.held, target: read.target } : { maneuver, held: read.held };
+    return maneuver === "preparation" && read.prepare ? { ...declared, prepare: read.prepare } : declared;
   });
   return readDeclaration(answer);
 }

@@ -17,7 +17,8 @@ import { dropVerdict } from "../data/accepted-items.js";
 import { WeaponModel } from "../data/item/weapon.js";
 import { slugify } from "../data/item/skill.js";
 import { BODY_AREAS } from "../data/item/armor.js";
-import type { ApplyDamageOptions } from "../documents/actor.js";
+import type { ApplyDamageOptions, GenesysActor } from "../documents/actor.js";
+import { startedCombatRound } from "../documents/actor-combat.js";
 import { AIMED_AREAS } from "../rules/attack.js";
 import { DAMAGE_TYPES } from "../rules/types.js";
 
@@ -37,19 +38,47 @@ export async function onFinishCreation(requester: Requester, payload: unknown): 
   return answerWhile(actor.update({ system: { creation: { active: false } } }));
 }
 
-/** A weapon with a magazine reloaded: its rounds back to the mode's C (§2.4.1). */
-export async function onReload(requester: Requester, payload: unknown): Promise<IntentOutcome> {
-  if (!isObject(payload) || !isId(payload["itemId"])) return no("GENESYS.Authority.Invalid");
+/** The owner's weapon an intent names, or the refusal. */
+async function ownWeapon(requester: Requester, payload: unknown): Promise<{ actor: GenesysActor; item: Item.Implementation; sys: WeaponModel } | { refusal: IntentResult }> {
+  if (!isObject(payload) || !isId(payload["itemId"])) return { refusal: no("GENESYS.Authority.Invalid") };
   const found = await ownedActor(requester, payload["uuid"]);
-  if ("refusal" in found) return found.refusal;
-  const actor = found.actor;
-  const item = actor.items.get(payload["itemId"]);
+  if ("refusal" in found) return found;
+  const item = found.actor.items.get(payload["itemId"]);
   const sys = item?.system;
-  if (!item || !(sys instanceof WeaponModel)) return no("GENESYS.Api.Warn.NoWeapon", { name: actor.name, weapon: payload["itemId"] });
+  if (!item || !(sys instanceof WeaponModel)) return { refusal: no("GENESYS.Api.Warn.NoWeapon", { name: found.actor.name, weapon: payload["itemId"] }) };
+  return { actor: found.actor, item, sys };
+}
+
+/**
+ * §2.2.6 (A-08) in a started fight, drawing and reloading take Preparation maneuvers, declared in the tracker
+ * (documents/weapon-preparation.ts): a player's sheet does neither at once there. The Narrator's last word stands.
+ */
+function takesManeuver(requester: Requester, actor: GenesysActor, key: string, weapon: string): IntentResult | null {
+  return !requester.isGM && startedCombatRound(actor) !== null ? no(key, { name: actor.name, weapon }) : null;
+}
+
+/** A weapon with a magazine reloaded: its rounds back to the mode's C (§2.4.1); in a fight, a Preparation's work. */
+export async function onReload(requester: Requester, payload: unknown): Promise<IntentOutcome> {
+  const found = await ownWeapon(requester, payload);
+  if ("refusal" in found) return found.refusal;
+  const { actor, item, sys } = found;
   const magazine = sys.active?.magazine ?? null;
   if (magazine === null) return no("GENESYS.Sheet.Weapon.NoMagazine", { weapon: item.name });
   const reloaded: IntentResult = { ok: true, info: "GENESYS.Sheet.Weapon.Reloaded", data: { weapon: item.name, rounds: String(magazine) } };
-  return sys.rounds === magazine ? reloaded : answerWhile(item.update({ system: { rounds: magazine } }), reloaded);
+  if (sys.rounds === magazine) return reloaded;
+  return takesManeuver(requester, actor, "GENESYS.Sheet.Weapon.ReloadInCombat", item.name) ?? answerWhile(item.update({ system: { rounds: magazine } }), reloaded);
+}
+
+/** A weapon drawn or put away (§2.3.1: only a drawn one attacks); putting away is always free, drawing in a fight is a Preparation. */
+export async function onSetReady(requester: Requester, payload: unknown): Promise<IntentOutcome> {
+  const found = await ownWeapon(requester, payload);
+  if ("refusal" in found) return found.refusal;
+  const { actor, item, sys } = found;
+  const ready = isObject(payload) ? payload["ready"] : null;
+  if (typeof ready !== "boolean") return no("GENESYS.Authority.Invalid");
+  if (sys.ready === ready) return { ok: true };
+  const refused = ready ? takesManeuver(requester, actor, "GENESYS.Sheet.Weapon.DrawInCombat", item.name) : null;
+  return refused ?? answerWhile(item.update({ system: { ready } }));
 }
 
 /**
@@ -185,6 +214,7 @@ export async function onRecover(requester: Requester, payload: unknown): Promise
 export function registerOwnerIntents(): void {
   registerIntent(OWNER_INTENTS.finishCreation, onFinishCreation);
   registerIntent(OWNER_INTENTS.reload, onReload);
+  registerIntent(OWNER_INTENTS.ready, onSetReady);
   registerIntent(OWNER_INTENTS.damage, onOwnDamage);
   registerIntent(OWNER_INTENTS.recover, onRecover);
   registerIntent(OWNER_INTENTS.addItem, onAddItem);

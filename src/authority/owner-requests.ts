@@ -8,7 +8,7 @@ import type { CounterChange, GenesysActor } from "../documents/actor.js";
 import { registerNarratorRequests } from "../documents/narrator-requests.js";
 import type { RestPeriod } from "../rules/recovery.js";
 
-export const OWNER_INTENTS = { finishCreation: "creation.finish", reload: "weapon.reload", damage: "actor.damage", recover: "actor.recover", addItem: "item.add" } as const;
+export const OWNER_INTENTS = { finishCreation: "creation.finish", reload: "weapon.reload", ready: "weapon.ready", damage: "actor.damage", recover: "actor.recover", addItem: "item.add" } as const;
 
 function changeOf(result: IntentResult): CounterChange | null {
   if (!notifyResult(result) || !result.ok || !result.data?.["change"]) return null;
@@ -31,6 +31,11 @@ export async function requestAddItem(actor: GenesysActor, item: { source: string
 /** Asks the Narrator's client to reload a weapon. */
 export async function requestReload(actor: GenesysActor, itemId: string): Promise<boolean> {
   return notifyResult(await sendIntent(OWNER_INTENTS.reload, { uuid: actor.uuid, itemId }));
+}
+
+/** Asks the Narrator's client to draw a weapon or put it away (in a fight, drawing is a declared Preparation). */
+export async function requestReady(actor: GenesysActor, itemId: string, ready: boolean): Promise<boolean> {
+  return notifyResult(await sendIntent(OWNER_INTENTS.ready, { uuid: actor.uuid, itemId, ready }));
 }
 
 export function registerOwnerActions(): void {

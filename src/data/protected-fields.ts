@@ -57,7 +57,7 @@ export const PROTECTED_FIELDS = {
   Item: {
     skill: ["key", "characteristic", "bought", "earned", "increment", "related", "approvals"],
     trait: ["immunities", "approvals"],
-    weapon: ["skill", "modes", "rounds", "reflexesModifier", "explosive", "weight", "approvals"],
+    weapon: ["skill", "modes", "rounds", "ready", "reflexesModifier", "explosive", "weight", "approvals"],
     armor: ["defence", "minStrength", "coverage", "areas", "bypassPenalty", "weight", "approvals"],
     gear: ["weight", "checkBonus", "minStrength", "bonusApplies", "approvals"],
   },
@@ -65,11 +65,12 @@ export const PROTECTED_FIELDS = {
 
 /**
  * What stays the owner's to write: the words, and the choices of the moment that the book leaves to the player and
- * that change no number by themselves (wearing armour, drawing a weapon, its mode, how many of a thing he carries).
+ * that change no number by themselves (wearing armour, a weapon's mode, how many of a thing he carries). Drawing a weapon
+ * costs a maneuver in a fight (A-08), so it is an intent (authority/owner-actions.ts onSetReady).
  */
 export const OPEN_FIELDS = {
   Actor: { character: ["biography"], npc: ["biography"], animal: ["description"] },
-  Item: { skill: ["description"], trait: ["description"], weapon: ["mode", "ready", "description"], armor: ["worn", "description"], gear: ["quantity", "description"] },
+  Item: { skill: ["description"], trait: ["description"], weapon: ["mode", "description"], armor: ["worn", "description"], gear: ["quantity", "description"] },
 } as const satisfies Record<"Actor" | "Item", Record<string, readonly string[]>>;
 
 export type ProtectedDocument = keyof typeof PROTECTED_FIELDS;

@@ -31,6 +31,7 @@ import { SYSTEM_ID } from "../settings/rules-settings.js";
 import { assignTieBreaks, type TieBreakAssignment } from "./combat-tie-breaks.js";
 import { knownDiceRoll } from "./known-roll.js";
 import { isGenesysCombatant, type CombatantState, type GenesysCombatant, type StoredDeclaration } from "./combatant.js";
+import type { PrepareAim } from "./weapon-preparation.js";
 
 export type CombatPhase = "declaration" | "execution";
 
@@ -181,7 +182,7 @@ function addressed(payload: unknown): { combat: GenesysCombat; combatant: Genesy
   return { combat, combatant, fields };
 }
 
-type IntentAction = (combat: GenesysCombat, requester: Requester, combatant: GenesysCombatant, fields: Record<string, unknown>) => IntentOutcome;
+type IntentAction = (combat: GenesysCombat, requester: Requester, combatant: GenesysCombatant, fields: Record<string, unknown>) => IntentOutcome | Promise<IntentOutcome>;
 
 export class GenesysCombat<SubType extends Combat.SubType = Combat.SubType> extends Combat<SubType> {
   get phase(): CombatPhase {
@@ -242,8 +243,8 @@ export class GenesysCombat<SubType extends Combat.SubType = Combat.SubType> exte
    * §2.1.1 declare a maneuver (optionally held, §2.1.2) for this round. Players declare for their own combatants,
    * in declaration order: everyone slower must have declared first. The GM may declare for anyone at any time.
    */
-  async declare(combatant: GenesysCombatant, maneuver: ManeuverKey, options: { held?: boolean; target?: string | null } = {}): Promise<boolean> {
-    return this.#request(COMBAT_INTENTS.declare, combatant, { maneuver, held: options.held === true, target: options.target ?? null });
+  async declare(combatant: GenesysCombatant, maneuver: ManeuverKey, options: { held?: boolean; target?: string | null; prepare?: PrepareAim | null } = {}): Promise<boolean> {
+    return this.#request(COMBAT_INTENTS.declare, combatant, { maneuver, held: options.held === true, target: options.target ?? null, prepare: options.prepare ?? null });
   }
 
   /**
@@ -366,10 +367,14 @@ export class GenesysCombat<SubType extends Combat.SubType = Combat.SubType> exte
     return refuse(warning, { name: combatant.name ?? "" });
   }
 
-  #declare(requester: Requester, combatant: GenesysCombatant, fields: Record<string, unknown>): IntentOutcome {
+  async #declare(requester: Requester, combatant: GenesysCombatant, fields: Record<string, unknown>): Promise<IntentOutcome> {
     const { maneuver, held, target } = fields;
     const validTarget = target === undefined || target === null || (typeof target === "string" && target.length <= 64);
-    if (typeof maneuver !== "string" || (held !== undefined && typeof held !== "boolean") || !validTarget) return refuse(INVALID);
+    // A weapon to draw or reload (§2.2.6): its checks load with the first declaration that names one.
+    const raw = fields["prepare"];
+    const preparing = raw === undefined || raw === null ? null : await import("./weapon-preparation-intents.js");
+    const prepare = preparing ? preparing.readPrepareAim(raw) : null;
+    if (typeof maneuver !== "string" || (held !== undefined && typeof held !== "boolean") || !validTarget || prepare === "invalid") return refuse(INVALID);
     const refused = this.#notIn("declaration") ?? mayControl(requester, combatant);
     if (refused) return refused;
     const name = combatant.name ?? "";
@@ -377,6 +382,9 @@ export class GenesysCombat<SubType extends Combat.SubType = Combat.SubType> exte
     if (!isManeuver(maneuver)) return refuse("GENESYS.Combat.Warn.UnknownManeuver", { name: shown(maneuver) });
     const wrongTarget = typeof target === "string" ? this.#refuseAim(requester, combatant, maneuver, target) : null;
     if (wrongTarget) return wrongTarget;
+    if (prepare && maneuver !== "preparation") return refuse("GENESYS.Combat.Prepare.Warn.NotPreparation", { name });
+    const unprepared = prepare && preparing ? preparing.prepareRefusal(combatant.actor, prepare) : null;
+    if (unprepared) return refuse(unprepared.warning, unprepared.data);
     const current = combatant.declarationFor(this.round);
     if (current?.held) return refuse("GENESYS.Combat.Warn.StillHolding", { name });
     if (!requester.isGM) {
@@ -386,7 +394,7 @@ export class GenesysCombat<SubType extends Combat.SubType = Combat.SubType> exte
     }
     const base = declareManeuver(maneuver, target ?? undefined);
     const declared = held === true ? holdManeuver(base) : base;
-    const stored: StoredDeclaration = { maneuver: declared.maneuver, slot: declared.maneuver, held: declared.held, triggered: false, target: target ?? null, round: this.round };
+    const stored: StoredDeclaration = { maneuver: declared.maneuver, slot: declared.maneuver, held: declared.held, triggered: false, target: target ?? null, round: this.round, prepare };
     // For modules, on the client that decided it (the active Narrator's), once written; a copy, since the combat's flags are the record.
     return answerWhile(this.#store(combatant, stored).then(() => { Hooks.callAll("genesys.declareManeuver", this, combatant, { ...stored }); }));
   }
@@ -465,7 +473,8 @@ export class GenesysCombat<SubType extends Combat.SubType = Combat.SubType> exte
     const target = next && aimsAtTarget(next.maneuver) ? d.target : null;
     const executed = recordExecution(combatant.executedManeuvers, this.round, next ? { maneuver: next.maneuver, target } : null);
     // Cancelling gives up the slot; a replacement keeps it, so the combatant stays where it is in the order.
-    return answerWhile(this.#store(combatant, next ? { ...d, maneuver: next.maneuver, target } : null, next ? undefined : this.round, executed));
+    // A replacement has a higher initiative than Preparazione (0), so it prepares nothing (§2.2.6).
+    return answerWhile(this.#store(combatant, next ? { ...d, maneuver: next.maneuver, target, prepare: null } : null, next ? undefined : this.round, executed));
   }
 
   /** The current combatant's slot is over: a triggered hold is spent; a normal declaration stays, for the record, until the next round. */
@@ -476,7 +485,15 @@ export class GenesysCombat<SubType extends Combat.SubType = Combat.SubType> exte
     if (this.combatant?.id !== combatant.id || combatant.hasActed(this.round)) return refuse("GENESYS.Combat.Warn.NotCurrent", { name });
     const d = combatant.declarationFor(this.round);
     if (!d || !combatant.executionEntry(this.round)) return refuse("GENESYS.Combat.Warn.NothingDeclared", { name });
-    return answerWhile(this.#store(combatant, d.held && d.triggered ? null : d, this.round));
+    return answerWhile(this.#completePreparation(combatant, d).then((preparing) => this.#store(combatant, d.held && d.triggered ? null : d, this.round, undefined, preparing)));
+  }
+
+  /** §2.2.6 a Preparazione declared for a weapon counts once its slot is over: the new count, or undefined to leave it. */
+  async #completePreparation(combatant: GenesysCombatant, d: StoredDeclaration): Promise<CombatantState["preparing"] | undefined> {
+    const aim = d.maneuver === "preparation" ? (d.prepare ?? null) : null;
+    if (!aim) return undefined;
+    const { completePreparation } = await import("./weapon-preparation-intents.js"); // loads on its first use
+    return (await completePreparation(combatant.actor, aim, combatant.genesysFlags.preparing)) ?? undefined;
   }
 
   #clearDeclaration(requester: Requester, combatant: GenesysCombatant): IntentOutcome {
@@ -488,9 +505,11 @@ export class GenesysCombat<SubType extends Combat.SubType = Combat.SubType> exte
   }
 
   /** Writes a combatant's declaration (and the round its slot ended in) on the combat, then moves the turn on. */
-  async #store(combatant: GenesysCombatant, declaration: StoredDeclaration | null, actedRound?: number, executed?: CombatantState["executed"]): Promise<void> {
+  async #store(combatant: GenesysCombatant, declaration: StoredDeclaration | null, actedRound?: number, executed?: CombatantState["executed"], preparing?: CombatantState["preparing"]): Promise<void> {
     const state: CombatantState = actedRound === undefined ? { declaration } : { declaration, actedRound };
-    await this.#write({ [combatant.id ?? ""]: executed === undefined ? state : { ...state, executed } });
+    if (executed !== undefined) state.executed = executed;
+    if (preparing !== undefined) state.preparing = preparing;
+    await this.#write({ [combatant.id ?? ""]: state });
     await this.#syncNow();
   }
 

@@ -10,6 +10,7 @@ import { canActInTurn } from "../rules/advanced/surprise.js";
 import type { ExecutedManeuver } from "../rules/maneuver-effects.js";
 import type { ManeuverKey } from "../rules/types.js";
 import { SYSTEM_ID } from "../settings/rules-settings.js";
+import type { PrepareAim, PreparingFlag } from "./weapon-preparation.js";
 
 /** §2.1.1 the declaration stored for a combatant; every key is always written, so an update replaces it whole. */
 export interface StoredDeclaration {
@@ -25,6 +26,8 @@ export interface StoredDeclaration {
   target: string | null;
   /** Round of the declaration: one that is not held counts only in that round. */
   round: number;
+  /** §2.2.6 the weapon a Preparazione draws or reloads; null for none (absent in declarations stored before it). */
+  prepare?: PrepareAim | null;
 }
 
 /** §2.1.1 the rank kept for the fight among equal Riflessi, with the Riflessi it was rolled at. */
@@ -51,6 +54,8 @@ export type CombatantState = {
    * difficulty), with the round it counts in: the next round has no check until the Narrator asks again.
    */
   movementCheck?: MovementCheckFlag | null;
+  /** §2.2.6 the Preparations counted toward drawing or reloading a weapon (documents/weapon-preparation.ts). */
+  preparing?: PreparingFlag | null;
 };
 
 /** §2.2.5 an adverse-conditions check's margin and the round of the Movimento it was asked for. */
@@ -74,6 +79,7 @@ export class GenesysCombatant<SubType extends Combatant.SubType = Combatant.SubT
       actedRound: own?.actedRound ?? null,
       executed: own?.executed ?? [],
       movementCheck: own?.movementCheck ?? null,
+      preparing: own?.preparing ?? null,
     };
   }
 

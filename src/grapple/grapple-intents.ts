@@ -13,6 +13,7 @@ import { assertCreated } from "../chat/authored.js";
 import { gmQueue } from "../authority/serial-queue.js";
 import { serialiseStatusSync } from "../config/statuses.js";
 import { GenesysActor } from "../documents/actor.js";
+import { startedCombatRound } from "../documents/actor-combat.js";
 import { grappleContest, grappleIdleTurn, releaseGrapple, startGrapple, type ContestWinner, type GrappleSide, type GrappleState } from "../rules/grapple.js";
 import { SYSTEM_ID, rulesOptions } from "../settings/rules-settings.js";
 import { SYSTEM_SCOPE } from "../chat/attack-card.js";
@@ -253,14 +254,6 @@ function stillOpen(messageId: string | null): boolean {
   return message !== undefined && contestState(message)?.settled === null;
 }
 
-/** The round of the started combat the actor fights in, or null (A-19a counts the attacker's turns in combat only). */
-function combatRound(actor: GenesysActor): number | null {
-  for (const combat of game.combats) {
-    if (combat.started && combat.combatants.contents.some((c) => c.actor?.uuid === actor.uuid)) return combat.round;
-  }
-  return null;
-}
-
 /** §2.3.7 (A-19b, c) one side declares the contest: a card of its own, that side as side a. */
 async function onContest(requester: Requester, raw: unknown): Promise<IntentOutcome> {
   if (!isObject(raw) || !isSide(raw["side"]) || !isRollChoice(raw["skillId"])) return INVALID;
@@ -280,7 +273,7 @@ async function onContest(requester: Requester, raw: unknown): Promise<IntentOutc
   if (!isRoll(myRoll)) return myRoll;
   const posted = await postContest(mine.actor, myRoll, theirs.actor, defaultGrappleRoll(theirs.actor.items), tag, flavor);
   if (!isPosted(posted)) return posted;
-  const round = side === "attacker" ? combatRound(mine.actor) : null;
+  const round = side === "attacker" ? startedCombatRound(mine.actor) : null;
   const updated = readGrapples(scene).map((r) =>
     r.id === record.id ? { ...r, pending: { ...r.pending, [side]: posted.messageId }, attackerDeclaredRound: round ?? r.attackerDeclaredRound } : r,
   );

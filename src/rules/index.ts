@@ -18,6 +18,7 @@ export * from "./movement.js";
 export * from "./initiative.js";
 export * from "./attack.js";
 export * from "./weapons.js";
+export * from "./preparation.js";
 export * from "./damage.js";
 export * from "./grapple.js";
 export * from "./advanced/tiredness.js";

@@ -41,6 +41,7 @@ import { HAZARD_UNDO_INTENT, hazardCardOf } from "../tools/hazard-chat.js";
 import { NARRATOR_CONTROL_GROUP, NARRATOR_CONTROL_TOOLS } from "../applications/scene-controls.js";
 import { startStudy } from "../applications/study-dialog.js";
 import { SkillModel } from "../data/item/skill.js";
+import { WeaponModel } from "../data/item/weapon.js";
 import { sceneControlsApp } from "../compat/scene-controls.js";
 import { allowanceOf } from "../documents/movement-allowance.js";
 import { askMovementCheck } from "../chat/movement-check-request.js";
@@ -1081,4 +1082,60 @@ export async function losingControlTimedEffect(scratch: Scratch, assert: Assert)
   } finally {
     await game.time.advance(start - game.time.worldTime);
   }
+}
+
+// ───────────────────────── drawing and reloading in a fight ─────────────────────────
+
+/**
+ * §2.2.6 (A-08, §2.4.1) a holstered, empty pistol (C 12, P 3) in a fight with an unlinked token's bandit: one declared
+ * Preparazione draws it, three more fill its magazine, each counted when its slot is over; the Narrator declares for
+ * both sides and ends each slot.
+ */
+export async function drawAndReloadInCombat(scratch: Scratch, assert: Assert): Promise<void> {
+  const empty = { ...PISTOL, system: { ...PISTOL.system, ready: false, rounds: 0, modes: PISTOL.system.modes.map((m) => ({ ...m, preparation: 3 })) } };
+  const gunman = await scratch.actor("Pistolero", { type: "npc", system: person(9), items: [PISTOL_SKILL, empty] });
+  const other = await scratch.actor("Comparsa", { type: "npc", system: person(5) });
+  const scene = await scratch.scene();
+  const token = await scratch.token(gunman, false);
+  const otherToken = await scratch.token(other, true);
+  const combat = await scratch.combat();
+  await combat.createEmbeddedDocuments("Combatant", [
+    { actorId: gunman.id, tokenId: token.id, sceneId: scene.id },
+    { actorId: other.id, tokenId: otherToken.id, sceneId: scene.id },
+  ]);
+  await settle();
+  // A token's own actor keeps its world actor's id: the combatant is found by it, and reads the token's actor.
+  const shooter = combatantOf(combat, gunman);
+  assert.ok(shooter.actor !== gunman, "the gunman's combatant does not read its token's own actor");
+  const bystander = combatantOf(combat, other);
+  const gun = (): WeaponModel | null => {
+    const item = shooter.actor?.items.find((i) => i.type === "weapon");
+    return item?.system instanceof WeaponModel ? item.system : null;
+  };
+  const itemId = must(shooter.actor?.items.find((i) => i.type === "weapon")?.id, "the token's actor has no pistol");
+  await withMessageMode("public", () => combat.startCombat());
+  await settle(() => combat.round === 1 && combat.pendingDeclarers().length === 2);
+  const round = async (purpose: "draw" | "reload"): Promise<void> => {
+    const at = combat.round;
+    assert.ok(await combat.declare(bystander, "defence"), "the bystander could not declare Difesa");
+    assert.ok(await combat.declare(shooter, "preparation", { prepare: { itemId, purpose } }), `the gunman could not declare a Preparazione to ${purpose}`);
+    await settle(() => combat.phase === "execution");
+    for (let i = 0; i < 2 && combat.round === at; i++) {
+      const before = combat.combatant?.id;
+      await combat.nextTurn();
+      await settle(() => combat.round > at || combat.combatant?.id !== before);
+    }
+    await settle(() => combat.round === at + 1);
+    assert.strictEqual(combat.round, at + 1, "the round did not end");
+  };
+  await round("draw");
+  assert.strictEqual(gun()?.ready, true, "one Preparazione did not draw the pistol (A-08)");
+  for (const left of [0, 0]) {
+    await round("reload");
+    assert.strictEqual(gun()?.rounds, left, "the magazine filled before its three Preparations (P 3)");
+  }
+  await round("reload");
+  assert.strictEqual(gun()?.rounds, 12, "three Preparations did not fill the pistol's magazine (§2.4.1)");
+  const world = gunman.items.find((i) => i.type === "weapon")?.system;
+  assert.ok(world instanceof WeaponModel && !world.ready && world.rounds === 0, "the world actor's pistol changed with its token's");
 }

@@ -37,6 +37,7 @@ import {
   studyByTimeAndUndo,
   starvationDeathAndUndo,
   losingControlTimedEffect,
+  drawAndReloadInCombat,
   unlinkedWolf,
   type Assert,
 } from "./flows.js";
@@ -233,6 +234,10 @@ export function flowsBatch(context: QuenchContext, world: () => SelfTestWorld): 
 
     it("applies a losing-control behaviour as a timed effect, counted by checks and ended by the world clock", async () => {
       await losingControlTimedEffect(books(), assert);
+    });
+
+    it("draws an unlinked gunman's pistol with one Preparazione and reloads it with three (P 3)", async () => {
+      await drawAndReloadInCombat(books(), assert);
     });
   });
 }

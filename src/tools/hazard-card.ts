@@ -12,7 +12,7 @@ import { playerChosenNames, postSealed, registerSealedKind, sealContext, sealedC
 import { applyMessageMode } from "../compat/message-mode.js";
 import { SYSTEM_ID } from "../settings/rules-settings.js";
 
-export const HAZARD_CARD_FLAG = "hazardCard";
+import { HAZARD_CARD_FLAG } from "./hazard-card-flag.js";
 export const HAZARD_CARD_TEMPLATE = "systems/genesys-gdr/templates/chat/hazard-card.hbs";
 
 export type HazardCardKind = "fall" | "flames" | "damage" | "explosion" | "landing";
@@ -99,11 +99,6 @@ export function readHazardCard(raw: unknown): HazardCardState | null {
 }
 
 /** The state of a hazard card in a message's flags (not yet checked for who wrote it). */
-export function hazardFlagOf(message: { flags: unknown }): unknown {
-  // Flags are read as unknown and checked by readHazardCard; the FlagConfig entry is the attack card's.
-  const flags = message.flags as Record<string, Record<string, unknown> | undefined>;
-  return flags[SYSTEM_ID]?.[HAZARD_CARD_FLAG];
-}
 
 type I18n = { localize(key: string): string };
 

@@ -166,19 +166,19 @@ describe("a player's write of a protected value is refused by the server, ordina
     });
   }
 
-  it("what stays the owner's is written at once: a biography, a weapon drawn, armour worn, gear carried", async () => {
+  it("what stays the owner's is written at once: a biography, a weapon's mode, armour worn, gear carried", async () => {
     const actor = await ownedActor("character");
     const weapon = await ownedItemOn(actor, "weapon");
     const armour = await ownedItemOn(actor, "armor");
     const gear = await ownedItemOn(actor, "gear");
     await asPlayer(async () => {
       await actor.update({ system: { biography: "<p>Nato a Lucca.</p>" } });
-      await weapon.update({ system: { ready: true } });
+      await weapon.update({ system: { mode: 1 } });
       await armour.update({ system: { worn: true } });
       await gear.update({ system: { quantity: 3 } });
     });
     expect(valueAt(actor.system, "biography")).toBe("<p>Nato a Lucca.</p>");
-    expect([valueAt(weapon.system, "ready"), valueAt(armour.system, "worn"), valueAt(gear.system, "quantity")]).toEqual([true, true, 3]);
+    expect([valueAt(weapon.system, "mode"), valueAt(armour.system, "worn"), valueAt(gear.system, "quantity")]).toEqual([1, true, 3]);
   });
 
   it("the Narrator writes every protected value", async () => {

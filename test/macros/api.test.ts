@@ -213,7 +213,7 @@ describe("genesys.declareManeuver", () => {
     const [args] = seen("genesys.declareManeuver");
     expect(args?.[0]).toBe(combat);
     expect(args?.[1]).toBe(of(a));
-    expect(args?.[2]).toEqual({ maneuver: "attack", slot: "attack", held: false, triggered: false, target: null, round: combat.round });
+    expect(args?.[2]).toEqual({ maneuver: "attack", slot: "attack", held: false, triggered: false, target: null, round: combat.round, prepare: null });
     expect(of(a).declarationFor(combat.round)?.maneuver).toBe("attack");
     expect(await combat.declare(of(b), "defence", { held: true })).toBe(true);
     expect(seen("genesys.declareManeuver").map((c) => [c[1], (c[2] as { maneuver: string; held: boolean }).held])).toEqual([[of(a), false], [of(b), true]]);

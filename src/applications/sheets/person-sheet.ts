@@ -11,6 +11,7 @@ import type { PrepareContextOptions } from "./handlebars-sheet-base.js";
 import { studySheetData, type StudySheetData } from "./context/study.js";
 import { lazily } from "../../load/lazily.js";
 import { rulesOptions } from "../../settings/rules-settings.js";
+import { requestReady, requestReload } from "../../authority/owner-requests.js";
 
 /** The attack loads with the first press of Attack. */
 const quickAttack = lazily(() => import("../quick-attack.js"), "quickAttack");
@@ -34,6 +35,7 @@ export class PersonSheet extends GenesysActorSheet<PersonSheetContext> {
     actions: {
       toggleWorn: PersonSheet.#onToggleWorn,
       toggleReady: PersonSheet.#onToggleReady,
+      reloadWeapon: PersonSheet.#onReloadWeapon,
       setMode: PersonSheet.#onSetMode,
       attack: PersonSheet.#onAttack,
       finishCreation: onFinishCreation,
@@ -105,7 +107,13 @@ export class PersonSheet extends GenesysActorSheet<PersonSheetContext> {
 
   static async #onToggleReady(this: PersonSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
     const item = this.itemFor(target);
-    if (item?.system instanceof WeaponModel) await item.update({ system: { ready: !item.system.ready } });
+    if (item?.system instanceof WeaponModel && item.id) await requestReady(this.actor, item.id, !item.system.ready);
+  }
+
+  /** §2.4.1 the magazine full again, out of a fight (in one, the tracker's Preparazione reloads). */
+  static async #onReloadWeapon(this: PersonSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    const item = this.itemFor(target);
+    if (item?.system instanceof WeaponModel && item.id) await requestReload(this.actor, item.id);
   }
 
   /** §2.3.1 attack the targeted tokens with this weapon (chat/attack-flow.ts does the rest). */

@@ -97,6 +97,8 @@ export interface WeaponRow extends ItemRowBase {
   checkLabel: string;
   rounds: number | null;
   magazine: number | null;
+  /** The reload button's words, while the magazine is not full; null otherwise. */
+  reloadLabel: string | null;
 }
 
 export interface ArmourRow extends ItemRowBase {
@@ -255,8 +257,9 @@ function weaponRow(item: Item.Implementation, sys: WeaponModel, skills: Map<stri
     skillId: skill?.id ?? null,
     attackLabel: env.format("GENESYS.Sheet.Weapon.AttackWith", { weapon: item.name }),
     checkLabel: env.format("GENESYS.Sheet.Weapon.SkillCheck", { skill: skillName }),
-    rounds: sys.rounds,
+    rounds: sys.rounds ?? 0,
     magazine: sys.active?.magazine ?? null,
+    reloadLabel: sys.active?.magazine && (sys.rounds ?? 0) < sys.active.magazine ? env.format("GENESYS.Sheet.Weapon.Reload", { weapon: item.name }) : null,
   };
 }
 
