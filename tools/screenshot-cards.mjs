@@ -176,6 +176,10 @@ async function main() {
     const hit = withRows([row("r0", { defence: dodge, outcome: "hit" })]);
     // §1.8.2 22 against a Schivare 12 defence of 20: a narrow win over the better grade earns Jack's Pistola a point.
     const earned = withRows([row("r0", { defence: { ...dodge, grade: 12, roll: { formula: "2d10 + 12", dice: [5, 3], total: 20 } }, outcome: "hit", increments: { attack: { reason: "narrowWin", status: "stored", points: 3, grade: null }, defence: null } })]);
+    // §2.3.5 an object, no token targeted: waiting for the Narrator's difficulty, then a beer bottle's 20 beaten.
+    const objectRow = (over = {}) => row("r0", { target: { actorUuid: null, tokenUuid: null, name: i18n.localize("GENESYS.Attack.Object.Name") }, chance: null, ...over });
+    const objectPending = withRows([objectRow()]);
+    const objectHit = withRows([objectRow({ defence: { kind: "static", difficulty: 20 }, outcome: "hit" })]);
     // §2.2.1 a defence that dived during Difesa: +4 and +2 on the card, and the note that the defender now lies prone.
     const dived = withRows([row("r0", { defence: { ...dodge, parts: [{ key: "defenceManeuver", value: 4 }, { key: "dive", value: 2 }], roll: { formula: "2d10 + 16", dice: [4, 3], total: 23 } }, outcome: "miss" })]);
     const rolled = withRows([row("r0", { defence: dodge, outcome: "hit", damage })]);
@@ -419,6 +423,7 @@ async function main() {
       "chat-attack-increment": [message({ sender: jack.name, content: await attackCard(earned, attackerView) })],
       "chat-attack-dive": [message({ sender: jack.name, content: await attackCard(dived, attackerView) })],
       "chat-attack-dive-narrator": [message({ sender: jack.name, content: await attackCard(dived, gmView) })],
+      "chat-attack-object": [message({ sender: jack.name, content: await attackCard(objectPending, gmView) }), message({ sender: jack.name, content: await attackCard(objectHit, attackerView) })],
       "chat-attack-damage": [message({ sender: jack.name, content: await attackCard(rolled, attackerView) }), message({ sender: jack.name, content: await attackCard(gap, attackerView) })],
       "chat-attack-applied": [message({ sender: jack.name, content: await attackCard(applied, attackerView) })],
       "chat-attack-stun": [message({ sender: jack.name, content: await attackCard(stunAsked, gmView) }), message({ sender: jack.name, content: await attackCard(stunned, gmView) })],

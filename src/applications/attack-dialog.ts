@@ -226,13 +226,15 @@ export function attackDialogContext(plan: AttackPlan, options: Partial<RulesOpti
       name: t.name,
       distance: t.distance === null ? "" : String(Math.round(t.distance * 10) / 10),
       prone: t.prone,
-      proneLocked: !isGM,
+      // §2.3.5 an object lies nowhere: prone is a person's.
+      proneLocked: !isGM || t.actorUuid === null,
       focus: answer.targets[index]?.focus === true,
       focusLocked: !isGM && trackerDecidesFocus(plan),
       chosen: answer.targets[index]?.chosen !== false,
       chance: preview.chances[index] ?? NO_CHANCE,
       defence: t.defence ? `${t.defence.label} ${String(t.defence.grade)}` : "—",
       notes: [
+        ...(t.actorUuid === null ? [i18n.localize("GENESYS.Attack.Object.Hint")] : []),
         ...(focus.perTarget[index] ?? []),
         ...(t.prone ? [sourced(i18n, i18n.localize("GENESYS.Attack.Dialog.Tracked.Prone"), "token")] : []),
         // §2.3.7 the hold's advantage row counts for this target whatever is ticked (rules/grapple.ts withGrappleAdvantage).

@@ -73,7 +73,8 @@ export interface StunRecord {
 /** One attack roll against one target (a burst has one row per roll, §3.2.3). */
 export interface AttackRow {
   id: string;
-  target: { actorUuid: string; tokenUuid: string | null; name: string };
+  /** The target's actor; null for an object (§2.3.5), which only the Narrator's static difficulty resolves. */
+  target: { actorUuid: string | null; tokenUuid: string | null; name: string };
   /** Metres to the target, when known. */
   distance: number | null;
   /** §2.4.1 hit past 2/3 of the range: half damage (A-05). */
@@ -193,7 +194,7 @@ function isDamageSpec(v: unknown): v is DamageSpec {
 }
 
 function isRow(v: unknown): v is AttackRow {
-  if (!isObject(v) || !isString(v["id"]) || !isObject(v["target"]) || !isString(v["target"]["actorUuid"]) || !isString(v["target"]["name"])) return false;
+  if (!isObject(v) || !isString(v["id"]) || !isObject(v["target"]) || !(isString(v["target"]["actorUuid"]) || v["target"]["actorUuid"] === null) || !isString(v["target"]["name"])) return false;
   if (!isRollRecord(v["attack"]) || !Array.isArray(v["parts"])) return false;
   if (v["defence"] !== null && !isDefence(v["defence"])) return false;
   if (v["damage"] !== null && !isRollRecord(v["damage"])) return false;
@@ -504,7 +505,8 @@ function claimLines(row: AttackRow, roll: RollKind, viewer: CardViewer, i18n: Lo
 }
 
 function outcomeText(row: AttackRow, i18n: Localizer): string {
-  return i18n.localize(row.outcome === null ? "GENESYS.Attack.Outcome.pending" : `GENESYS.Attack.Outcome.${row.outcome}`);
+  if (row.outcome !== null) return i18n.localize(`GENESYS.Attack.Outcome.${row.outcome}`);
+  return i18n.localize(row.target.actorUuid === null ? "GENESYS.Attack.Outcome.pendingObject" : "GENESYS.Attack.Outcome.pending");
 }
 
 /** "3 Ferite", "1 Ferita e 1 Fatica": the counters a hit moves, each only when it moves (the type's own when none does). */
@@ -655,8 +657,10 @@ function incrementLines(state: AttackCardState, row: AttackRow, i18n: Localizer)
 
 function rowContext(state: AttackCardState, row: AttackRow, viewer: CardViewer, i18n: CardLocalizer): RowContext {
   const attackerSide = viewer.isGM || viewer.owns(state.attacker.actorUuid);
-  const targetSide = viewer.isGM || viewer.owns(row.target.actorUuid);
-  const hit = row.outcome === "hit" || row.outcome === "grazing";
+  // An object (§2.3.5) has nobody to defend it and no counters to take damage: the Narrator's difficulty resolves it.
+  const object = row.target.actorUuid === null;
+  const targetSide = !object && (viewer.isGM || viewer.owns(row.target.actorUuid ?? ""));
+  const hit = !object && (row.outcome === "hit" || row.outcome === "grazing");
   const live = row.applied !== null && !row.undone;
   const damage = row.applied?.change.damage ?? null;
   const stunAsked = live && damage?.stunCheck === true && !row.stun;
@@ -667,6 +671,7 @@ function rowContext(state: AttackCardState, row: AttackRow, viewer: CardViewer, 
   const open = viewer.sealed !== true;
   const buttons: RowButtons = {
     defend: row.defence === null && targetSide,
+    // An object's row waits for it (the "static" key is the Narrator's static-target difficulty, §2.3.5).
     static: row.defence === null && viewer.isGM,
     rollDamage: open && hit && row.damage === null && attackerSide,
     apply: open && row.damage !== null && !live && attackerSide,

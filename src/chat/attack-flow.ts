@@ -82,6 +82,11 @@ export function targetedTokens(attacker: GenesysActor): TargetRef[] {
   });
 }
 
+/** §2.3.5 an inanimate object as the attack's one target: no token, no actor, its distance typed in the dialog. */
+export function objectTarget(): TargetRef {
+  return { actor: null, object: true, tokenUuid: null, name: localize("GENESYS.Attack.Object.Name"), distance: null };
+}
+
 export interface AttackOptions {
   /** Targets other than the user's targeted tokens (macros, tests). */
   targets?: TargetRef[];
@@ -107,7 +112,9 @@ export async function attack(actor: GenesysActor, itemId: string | null, options
 
 async function attackNow(actor: GenesysActor, itemId: string | null, options: AttackOptions): Promise<boolean> {
   const rules = rulesOptions();
-  const planned = prepareAttack(actor, itemId, options.targets ?? targetedTokens(actor), localize);
+  const targets = options.targets ?? targetedTokens(actor);
+  // §2.3.5 with no token targeted the attack goes at an object: the Narrator's static difficulty resolves it on the card.
+  const planned = prepareAttack(actor, itemId, targets.length > 0 ? targets : [objectTarget()], localize);
   if (!planned.ok) return refused(planned.refusal);
   const plan = planned.value;
   const answer = options.answer ?? (await (options.choose ?? promptAttack)(plan, rules));
@@ -126,7 +133,7 @@ async function attackNow(actor: GenesysActor, itemId: string | null, options: At
     // The Narrator's client measures again from this token to each target's (card-intents.ts).
     tokenUuid: actor.token?.uuid ?? attackerToken(actor)?.document.uuid ?? null,
     itemId,
-    targets: plan.targets.map((t, i) => ({ actorUuid: t.actorUuid, tokenUuid: t.tokenUuid, distance: answer.targets[i]?.distance ?? t.distance })),
+    targets: plan.targets.map((t, i) => ({ actorUuid: t.actorUuid, tokenUuid: t.tokenUuid, distance: answer.targets[i]?.distance ?? t.distance, ...(t.actorUuid === null ? { object: true } : {}) })),
     answer,
     rollMode,
     rolls,

@@ -26,7 +26,7 @@ interface Skilled {
 }
 
 /** The skill of that slug on the actor, with its Esperienza; null for an animal, a missing skill or a missing actor. */
-async function skilled(actorUuid: string, slug: string | null | undefined): Promise<Skilled | null> {
+async function skilled(actorUuid: string | null, slug: string | null | undefined): Promise<Skilled | null> {
   if (!slug) return null;
   const actor = await actorFrom(actorUuid);
   const sys = actor?.genesys;
@@ -96,7 +96,7 @@ export async function revealPoints(state: AttackCardState): Promise<{ state: Att
   for (const id of state.order) {
     const row = state.rows[id];
     if (!row?.increments) continue;
-    const owners: Record<Side, [string, string | null | undefined]> = {
+    const owners: Record<Side, [string | null, string | null | undefined]> = {
       attack: [state.attacker.actorUuid, state.skill],
       defence: [row.target.actorUuid, row.defence?.kind === "roll" ? row.defence.skill : null],
     };

@@ -151,7 +151,8 @@ interface AttackPayload {
   /** The attacker's token, to measure from; null (or absent, from an older client) when there is none. */
   tokenUuid: string | null;
   itemId: string | null;
-  targets: { actorUuid: string; tokenUuid: string | null; distance: number | null }[];
+  /** A target's actor, or none for an object (§2.3.5), which is attacked alone. */
+  targets: { actorUuid: string | null; tokenUuid: string | null; distance: number | null }[];
   answer: unknown;
   rollMode: unknown;
   rolls: unknown[] | null;
@@ -168,9 +169,15 @@ function readAttackPayload(raw: unknown): AttackPayload | null {
   for (const t of targets as unknown[]) {
     if (!isObject(t)) return null;
     const tokenUuid = t["tokenUuid"];
-    if (!isUuid(t["actorUuid"]) || !(tokenUuid === null || (isString(tokenUuid) && tokenUuid.length <= 200))) return null;
     const distance = t["distance"];
     if (!(distance === null || (typeof distance === "number" && Number.isFinite(distance) && distance >= 0))) return null;
+    // §2.3.5 an object: no actor, no token, and nothing else attacked with it.
+    if (t["object"] === true) {
+      if (targets.length !== 1 || t["actorUuid"] !== null || tokenUuid !== null) return null;
+      read.push({ actorUuid: null, tokenUuid: null, distance });
+      continue;
+    }
+    if (!isUuid(t["actorUuid"]) || !(tokenUuid === null || (isString(tokenUuid) && tokenUuid.length <= 200))) return null;
     read.push({ actorUuid: t["actorUuid"], tokenUuid, distance });
   }
   return { actorUuid, tokenUuid, itemId, targets: read, answer, rollMode, rolls };
@@ -191,6 +198,11 @@ async function onAttack(requester: Requester, raw: unknown): Promise<IntentOutco
   const measured = places.map((m) => m.distance);
   const targets: TargetRef[] = [];
   for (const [i, t] of p.targets.entries()) {
+    // §2.3.5 an object stands on no scene: its distance is the attacker's word, shown on the card beside the Narrator's difficulty.
+    if (t.actorUuid === null) {
+      targets.push({ actor: null, object: true, tokenUuid: null, name: localize("GENESYS.Attack.Object.Name"), distance: t.distance });
+      continue;
+    }
     const target = await actorFrom(t.actorUuid);
     // A player's claimed distance stands only where nothing can be measured (the theatre of the mind): tokens placed
     // on two scenes (a token named elsewhere to shorten the range) are refused.
@@ -507,6 +519,8 @@ async function onDamage(requester: Requester, raw: unknown): Promise<IntentOutco
   const attacker = await attackerFor(requester, state, message);
   if (!(attacker instanceof GenesysActor)) return attacker;
   if (row.outcome === null || row.outcome === "miss" || row.damage !== null) return no("GENESYS.Attack.Warn.CardChanged");
+  // §2.3.5 what a hit does to an object is the Narrator's to tell: it has no counters to take damage.
+  if (row.target.actorUuid === null) return no("GENESYS.Attack.Warn.ObjectNoDamage");
   // The damage of the weapon as it was when it hit (attack-card.ts): editing it since changes nothing.
   const spec = cardDamageRoll(state.weapon.damage, attacker);
   const expected = expectedDice(spec.formula, spec.data);

@@ -54,7 +54,7 @@ export function spreadRow(row: AttackRow, own: AppliedRecord | null, hits: reado
   if (own === null && hits.length === 0) return "invalid";
   if (own !== null && row.applied !== null && !row.undone) return "stale";
   const actors = new Set(hits.map((h) => h.actorUuid));
-  if (actors.size !== hits.length || actors.has(row.target.actorUuid) || !hits.every(isTokenHit)) return "invalid";
+  if (actors.size !== hits.length || (row.target.actorUuid !== null && actors.has(row.target.actorUuid)) || !hits.every(isTokenHit)) return "invalid";
   if (hits.some((h) => liveHit(row, h.actorUuid) !== null)) return "stale";
   const kept = (row.spread ?? []).filter((h) => !actors.has(h.actorUuid));
   const next: AttackRow = { ...row, spread: [...kept, ...hits] };

@@ -54,9 +54,11 @@ export type Refusable<T> = { ok: true; value: T } | { ok: false; refusal: Attack
 
 const refuse = (warning: string, data: Record<string, string> = {}): { ok: false; refusal: AttackRefusal } => ({ ok: false, refusal: { warning, data } });
 
-/** A targeted token, as the attack sees it. */
+/** A targeted token, as the attack sees it; or an object (§2.3.5), which has no actor. */
 export interface TargetRef {
   actor: GenesysActor | null;
+  /** §2.3.5 an inanimate object: no actor, no defence; the Narrator's static difficulty resolves it on the card. */
+  object?: boolean;
   tokenUuid: string | null;
   name: string;
   /** Metres from the attacker, measured on the canvas; null when there is no scene to measure on. */
@@ -80,7 +82,8 @@ export interface DefenceEstimate {
 }
 
 export interface PlannedTarget {
-  actorUuid: string;
+  /** null for an object (§2.3.5). */
+  actorUuid: string | null;
   tokenUuid: string | null;
   name: string;
   distance: number | null;
@@ -291,6 +294,12 @@ export function defenceEstimateBonus(defence: DefenceEstimate): number {
 
 function planTargets(targets: readonly TargetRef[], localize: (key: string) => string, combat: GenesysCombat | null, attacker: { uuid: string }): Refusable<PlannedTarget[]> {
   if (targets.length === 0) return refuse("GENESYS.Attack.Warn.NoTargets");
+  // §2.3.5 an object is attacked alone: aimed at with no token, it has no place among targeted people.
+  if (targets.some((t) => t.object === true)) {
+    const [only] = targets;
+    if (targets.length > 1 || !only) return refuse("GENESYS.Attack.Warn.ObjectAlone");
+    return { ok: true, value: [{ actorUuid: null, tokenUuid: null, name: only.name, distance: only.distance, bearing: null, prone: false, ids: [], defence: null }] };
+  }
   const planned: PlannedTarget[] = [];
   for (const t of targets) {
     if (!t.actor) return refuse("GENESYS.Attack.Warn.TargetMissing", { name: t.name });

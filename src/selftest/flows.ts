@@ -11,7 +11,7 @@ import { approvalWritesSettled, approveEffect } from "../authority/effect-approv
 import { releaseHold, startGrapple, holdOf } from "../grapple/grapple-flow.js";
 import { grappleBlocksMovement } from "../grapple/grapple-movement.js";
 import { SEAL_REVEAL_INTENT, openSealed, sealedCardOf } from "../chat/sealed-card.js";
-import { attack, cardState, onCardAction, type CardMessage } from "../chat/attack-flow.js";
+import { attack, cardState, objectTarget, onCardAction, type CardMessage } from "../chat/attack-flow.js";
 import { type CardAction } from "../chat/card-actions.js";
 import { CARD_INTENTS } from "../chat/card-intent-kinds.js";
 import { contestState, onContestAction } from "../chat/contest-flow.js";
@@ -1138,4 +1138,32 @@ export async function drawAndReloadInCombat(scratch: Scratch, assert: Assert): P
   assert.strictEqual(gun()?.rounds, 12, "three Preparations did not fill the pistol's magazine (§2.4.1)");
   const world = gunman.items.find((i) => i.type === "weapon")?.system;
   assert.ok(world instanceof WeaponModel && !world.ready && world.rounds === 0, "the world actor's pistol changed with its token's");
+}
+
+// ───────────────────────── an attack at an object ─────────────────────────
+
+/**
+ * §2.3.5 an object: no token targeted, one row with no actor, nobody to defend it; the Narrator's static difficulty (a
+ * beer bottle's 20) resolves it, and a sure hit (the Narrator's override) beats it. A round is spent; no damage is rolled.
+ */
+export async function attackAnObject(scratch: Scratch, assert: Assert): Promise<void> {
+  const { shooter, weaponId } = await createShooter(scratch);
+  const planned = prepareAttack(shooter, weaponId, [objectTarget()], (k) => game.i18n.localize(k));
+  assert.ok(planned.ok, "the attack at an object was refused");
+  if (!planned.ok) return;
+  const base = defaultAnswer(planned.value);
+  const answer = { ...base, override: SURE_HIT, targets: base.targets.map((t) => ({ ...t, distance: 4 })) };
+  const known = new Set(game.messages.contents.map((m) => m.id));
+  const rounds = (): number | null => {
+    const sys = shooter.items.get(weaponId)?.system;
+    return sys instanceof WeaponModel ? sys.rounds : null;
+  };
+  const before = rounds();
+  assert.ok(await withMessageMode("public", () => attack(shooter, weaponId, { targets: [objectTarget()], answer })), "the attack at an object posted no card");
+  const card = must(game.messages.contents.find((m) => !known.has(m.id) && cardState(m) !== null), "the object's card is not in game.messages");
+  const rowId = must(Object.values(must(cardState(card), "no card state").rows)[0]?.id, "the object's card has no row");
+  assert.strictEqual(rowOf(card, rowId).target.actorUuid, null, "the object's row names an actor");
+  assert.strictEqual((await click(card, "static", rowId, assert, { staticDifficulty: 20 })).outcome, "hit", "the sure hit did not beat the bottle's 20");
+  assert.strictEqual(rounds(), before === null ? null : before - 1, "the shot at the object spent no round");
+  assert.strictEqual(await onCardAction(card, "rollDamage", rowId), false, "damage was rolled for an object");
 }

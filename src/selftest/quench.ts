@@ -38,6 +38,7 @@ import {
   starvationDeathAndUndo,
   losingControlTimedEffect,
   drawAndReloadInCombat,
+  attackAnObject,
   unlinkedWolf,
   type Assert,
 } from "./flows.js";
@@ -238,6 +239,10 @@ export function flowsBatch(context: QuenchContext, world: () => SelfTestWorld): 
 
     it("draws an unlinked gunman's pistol with one Preparazione and reloads it with three (P 3)", async () => {
       await drawAndReloadInCombat(books(), assert);
+    });
+
+    it("shoots at an object with no token targeted: the Narrator's static difficulty resolves it, no damage", async () => {
+      await attackAnObject(books(), assert);
     });
   });
 }

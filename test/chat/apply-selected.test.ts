@@ -271,7 +271,7 @@ describe("the row's record (pure)", () => {
     const state = stateOf(message);
     const row = state.rows["r0"]!;
     const hit = row.spread![0]!;
-    expect(applyCardEvent(state, { type: "spread", rowId: "r0", own: null, hits: [{ ...hit, actorUuid: row.target.actorUuid }] }, {})).toEqual({ ok: false, reason: "invalid" });
+    expect(applyCardEvent(state, { type: "spread", rowId: "r0", own: null, hits: [{ ...hit, actorUuid: row.target.actorUuid ?? "" }] }, {})).toEqual({ ok: false, reason: "invalid" });
     expect(applyCardEvent(state, { type: "spread", rowId: "r0", own: null, hits: [{ ...hit, actorUuid: "Actor.x" }, { ...hit, actorUuid: "Actor.x" }] }, {})).toEqual({ ok: false, reason: "invalid" });
     expect(applyCardEvent(state, { type: "spread", rowId: "r0", own: null, hits: [hit] }, {})).toEqual({ ok: false, reason: "stale" });
     expect(applyCardEvent(state, { type: "spread", rowId: "r0", own: null, hits: [] }, {})).toEqual({ ok: false, reason: "invalid" });

@@ -203,11 +203,9 @@ describe("preconditions: a clear warning, no roll, nothing changed", () => {
     expect(lastWarning()).toContain("GENESYS.Attack.Warn.FewRounds");
   });
 
-  it("no target, a target without GeneSys data or without an actor", async () => {
+  it("a targeted token without an actor (with none targeted, the attack goes at an object: object-attack.test.ts)", async () => {
     const jack = await shooter();
     const pistol = itemId(jack, "Pistola");
-    expect(await attackCard(jack, pistol)).toBeNull();
-    expect(lastWarning()).toContain("GENESYS.Attack.Warn.NoTargets");
     target(new TokenDouble(null, "Token orfano"));
     expect(await attackCard(jack, pistol)).toBeNull();
     expect(lastWarning()).toContain("GENESYS.Attack.Warn.TargetMissing");

@@ -218,7 +218,7 @@ describe("a player's claim on a real card", () => {
     const message = await shotAtPlayersHero();
     dice(6, 6);
     expect(await asP(() => onCardAction(message, "defend", "r0", { defence: { ...DODGE_WITH_DEXTERITY, maneuver: true, dive: true } }))).toBe(true);
-    const heroId = rowOf(message, "r0").target.actorUuid.replace("Actor.", "");
+    const heroId = (rowOf(message, "r0").target.actorUuid ?? "").replace("Actor.", "");
     const statuses = (): boolean => {
       const hero: unknown = game.actors.get(heroId);
       return hero instanceof GenesysActor && hero.statuses.has("prone");

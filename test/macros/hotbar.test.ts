@@ -119,8 +119,12 @@ describe("a roll dropped on the hotbar", () => {
     expect(handled).toBe(true);
     expect(macro?.command).toBe(`await game.genesys.attack(game.genesys.macroActor(${JSON.stringify(actor.uuid)}), ${JSON.stringify(idOf(actor, "Coltello"))});`);
     expect(macro?.name).toContain("Coltello");
-    await macro?.execute(); // no target: the attack flow says so
-    expect(warnings().at(-1)).toContain("GENESYS.Attack.Warn.NoTargets");
+    // No token targeted: the dialog opens at an object (§2.3.5); closed, nothing is rolled.
+    diceDouble().dialogAnswers.push(null);
+    await macro?.execute();
+    expect(diceDouble().dialogs.at(-1)?.content).toContain("Coltello");
+    expect(diceDouble().dialogs.at(-1)?.content).toContain("GENESYS.Attack.Object.Hint");
+    expect(warnings()).toEqual([]);
   });
 
   it("the same roll dropped again reuses its macro; another user gets their own", async () => {
