@@ -55,6 +55,32 @@ function pages(lang: "it" | "en"): { name: string; text: string }[] {
 }
 
 const text = (lang: "it" | "en", page: number): string => pages(lang)[page]?.text ?? "";
+/** Each table of a page, in order. */
+const tablesOf = (html: string): string[] => [...html.matchAll(/<table>[\s\S]*?<\/table>/g)].map((m) => m[0]);
+
+/**
+ * What the system registers for Foundry's settings window (world or client settings with `config: true`, and its
+ * menus) and for the controls window (its keybindings), booted on the double: name keys, defaults and choices.
+ */
+async function registeredControls(): Promise<{ settings: { key: string; name: string; initial: unknown; choices: Record<string, string> | null }[]; menus: string[]; keybindings: string[] }> {
+  const { bootSystem } = await import("../foundry/boot.js");
+  await bootSystem();
+  // The double's registries (test/foundry/globals.ts Settings, test/foundry/keybindings.ts ClientKeybindings).
+  const settings = game.settings as unknown as { registry: Map<string, Record<string, unknown>>; menus: Map<string, Record<string, unknown>> };
+  const keybindings = game.keybindings as unknown as { actions: Map<string, Record<string, unknown>> };
+  const ours = (id: string): boolean => id.startsWith("genesys-gdr.");
+  return {
+    settings: [...settings.registry.entries()].filter(([id, d]) => ours(id) && d["config"] === true).map(([id, d]) => ({
+      key: id.slice("genesys-gdr.".length),
+      name: String(d["name"]),
+      initial: d["default"],
+      choices: typeof d["choices"] === "object" && d["choices"] !== null ? (d["choices"] as Record<string, string>) : null,
+    })),
+    menus: [...settings.menus.entries()].filter(([id]) => ours(id)).map(([, d]) => String(d["name"])),
+    keybindings: [...keybindings.actions.entries()].filter(([id]) => ours(id)).map(([, d]) => String(d["name"])),
+  };
+}
+
 /** The cells of every body row of a page's tables (header rows left out), tags inside cells stripped. */
 function rows(html: string): string[][] {
   return [...html.matchAll(/<tr>([\s\S]*?)<\/tr>/g)]
@@ -182,8 +208,8 @@ describe.each(["it", "en"] as const)("manual in %s", (lang) => {
     for (const n of ["−2", "1D6", "−5", "3D6"]) expect(html).toContain(n);
   });
 
-  it("settings: one row per world setting, named as in the settings window, with its default", () => {
-    const table = rows(text(lang, 6));
+  it("settings: one row per reading of the rules, named as in the settings window, with its default", () => {
+    const table = rows(tablesOf(text(lang, 6))[0] ?? "");
     expect(table.map((r) => r[0])).toEqual(RULE_OPTION_KEYS.map((key) => t(lang, `GENESYS.Settings.${key}.Name`)));
     const on = lang === "it" ? "attiva" : "on";
     const off = lang === "it" ? "spenta" : "off";
@@ -195,6 +221,25 @@ describe.each(["it", "en"] as const)("manual in %s", (lang) => {
       expect([key, table[i]?.[1]]).toEqual([key, expected]);
       expect(table[i]?.[3], key).toMatch(/A-\d\d|§\d/);
     });
+  });
+
+  it("settings: every other setting the settings window shows has a row with its default; the key menu and every key are named", async () => {
+    const registered = await registeredControls();
+    const [, others = "", keys = ""] = tablesOf(text(lang, 6));
+    const on = lang === "it" ? "attiva" : "on";
+    const off = lang === "it" ? "spenta" : "off";
+    const shown = registered.settings.filter((s) => !(RULE_OPTION_KEYS as readonly string[]).includes(s.key));
+    // A setting registered for the settings window fails here until the page gives its row, and a row outlives no setting.
+    const table = rows(others);
+    expect(table.map((r) => r[0]).sort()).toEqual(shown.map((s) => t(lang, s.name)).sort());
+    for (const s of shown) {
+      const expected = typeof s.initial === "boolean"
+        ? s.initial ? on : off
+        : s.choices ? t(lang, s.choices[String(s.initial)] ?? "").replace(/ \((consigliato|recommended)\)$/, "") : String(s.initial);
+      expect([s.key, table.find((r) => r[0] === t(lang, s.name))?.[1]]).toEqual([s.key, expected]);
+    }
+    for (const menu of registered.menus) expect(text(lang, 6)).toContain(`<strong>${t(lang, menu)}</strong>`);
+    expect(rows(keys).map((r) => r[0])).toEqual(registered.keybindings.map((name) => t(lang, name)));
   });
 
   it("languages: Babele named, the system's translation folder given", () => {
