@@ -8,7 +8,7 @@ export type GenesysCharacteristic = "dexterity" | "experience" | "charm" | "stre
 export type GenesysCondition = "normal" | "weak" | "exhausted" | "collapsed" | "dead";
 /** §2.3.6 F ferimento, T trauma, S shock. */
 export type GenesysDamageType = "wounding" | "trauma" | "shock";
-export type GenesysAimedArea = "trunk" | "limb" | "vital" | "weapon";
+export type GenesysAimedArea = "trunk" | "arm" | "leg" | "vital" | "weapon";
 export type GenesysBodyArea = "head" | "torso" | "arms" | "legs";
 export type GenesysManeuver = "defence" | "attack" | "execution" | "focus" | "movement" | "preparation";
 

@@ -20,7 +20,7 @@ import { narratorHandlers, registerIntentChannel, setNarratorHandlers } from "./
 import { registerOwnerActions } from "./authority/owner-requests.js";
 import { registerCombat } from "./documents/register-combat.js";
 import { registerChatCards } from "./chat/chat-hooks.js";
-import { registerContestCards } from "./chat/contest-flow.js";
+import { registerContestCards } from "./chat/contest-card-hook.js";
 import { registerGrapple } from "./grapple/grapple-flow.js";
 import { createApi } from "./api.js";
 import { registerSheets } from "./applications/sheets/register.js";

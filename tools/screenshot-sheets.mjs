@@ -64,6 +64,8 @@ async function main() {
         { name: "Coltello", type: "weapon", system: { skill: "armi_da_mischia", modes: [{ key: "melee", skill: "", damage: { dice: 1, faces: 6, strength: true, flat: -2, type: "wounding" }, minStrength: 4, magazine: null, preparation: 0, range: { kind: "reach", value: 0 }, multiAttack: 1 }], mode: 0, ready: true, rounds: null } },
       ],
     });
+    // §3.2.5 a leg crippled by an aimed hit: the tag beside the condition, Speed 1 in the header.
+    await gunman.update({ system: { wounds: { value: 12 }, crippledLimbs: [{ limb: "leg", recordId: "r", wounds: 0, fatigue: 0 }] } });
     const arsenal = (theme) => page({ theme, title: "Alven", classes: "sheet genesys actor person", width: 720, height: 440, css, body: f.renderPerson(gunman, strings, { isGM: false }, "combat") });
     shoot(browser, arsenal("theme-light"), path.join(OUT, "character-weapons-light.png"), 720, 440);
     shoot(browser, arsenal("theme-dark"), path.join(OUT, "character-weapons-dark.png"), 720, 440);

@@ -219,10 +219,12 @@ export function readAttackState(raw: unknown): AttackCardState | null {
   if (!isString(weapon["name"]) || !isString(weapon["modeLabel"]) || !isString(damage["formula"]) || !isString(damage["book"]) || !isInt(damage["strength"])) return null;
   if (!(damage["spec"] === null || isDamageSpec(damage["spec"])) || !isObject(grade) || !isString(grade["label"]) || !isInt(grade["value"])) return null;
   if (typeof raw["blind"] !== "boolean" || typeof raw["bypassArmour"] !== "boolean") return null;
-  if (!(DAMAGE_TYPES as readonly unknown[]).includes(weapon["damage"]["type"]) || !(AIMED_AREAS as readonly unknown[]).includes(raw["aimedArea"])) return null;
+  // A card posted before limbs were told apart says "limb": it was read as an arm (the arms' armour), and still is.
+  const aimedArea = raw["aimedArea"] === "limb" ? "arm" : raw["aimedArea"];
+  if (!(DAMAGE_TYPES as readonly unknown[]).includes(weapon["damage"]["type"]) || !(AIMED_AREAS as readonly unknown[]).includes(aimedArea)) return null;
   if (!isObject(rows) || !Array.isArray(order) || !order.every((id) => isString(id) && isRow(rows[id]))) return null;
   // Checked field by field above; the remaining fields are plain values written by this module.
-  return raw as unknown as AttackCardState;
+  return { ...(raw as unknown as AttackCardState), aimedArea: aimedArea as AimedArea };
 }
 
 // ───────────────────────── events ─────────────────────────

@@ -180,10 +180,3 @@ export async function decorateContestCard(message: CardMessage, html: HTMLElemen
   });
   return true;
 }
-
-/** Registers the contest card's chat hook (the intents: narrator.ts). Call at init. */
-export function registerContestCards(): void {
-  Hooks.on("renderChatMessageHTML", (message, html) => {
-    void guarded(false, () => decorateContestCard(message, html));
-  });
-}

@@ -16,6 +16,8 @@ export const GENESYS_STATUSES: readonly StatusDefinition[] = [
   { id: "immobilised", name: "GENESYS.Status.immobilised", img: "icons/svg/padlock.svg" },
   { id: "poisoned", name: "GENESYS.Status.poisoned", img: "icons/svg/poison.svg" },
   { id: "feverish", name: "GENESYS.Status.feverish", img: "icons/svg/fire.svg" },
+  { id: "crippledArm", name: "GENESYS.Status.crippledArm", img: "icons/svg/paralysis.svg" },
+  { id: "crippledLeg", name: "GENESYS.Status.crippledLeg", img: "icons/svg/bones.svg" },
 ];
 
 /** The status that shows a condition; normal shows none. Exactly one of these is on at a time. */
@@ -62,13 +64,15 @@ export type StatusChange = { id: string; active: boolean; overlay: boolean };
 
 /**
  * The statuses the data decides: exactly one condition status (none when Normal), "poisoned" while the doses
- * exceed a third of Resistenza (§3.1.2) and, when told, "feverish" while a mild poisoning's fever runs (§3.3.3).
+ * exceed a third of Resistenza (§3.1.2) and, when told, "feverish" while a mild poisoning's fever runs (§3.3.3) and
+ * "crippledArm"/"crippledLeg" while a person has one crippled (§3.2.5).
  * Returns only what differs from `current`.
  */
-export function derivedStatusChanges(state: { condition: ConditionKey; poisoned: boolean; feverish?: boolean }, current: ReadonlySet<string>): StatusChange[] {
-  const wanted = new Set([CONDITION_STATUS[state.condition], state.poisoned ? "poisoned" : null, state.feverish === true ? "feverish" : null]);
+export function derivedStatusChanges(state: { condition: ConditionKey; poisoned: boolean; feverish?: boolean; crippled?: { arm: boolean; leg: boolean } }, current: ReadonlySet<string>): StatusChange[] {
+  const crippled = state.crippled;
+  const wanted = new Set([CONDITION_STATUS[state.condition], state.poisoned ? "poisoned" : null, state.feverish === true ? "feverish" : null, crippled?.arm === true ? "crippledArm" : null, crippled?.leg === true ? "crippledLeg" : null]);
   const changes: StatusChange[] = [];
-  for (const id of [...CONDITION_STATUS_IDS, "poisoned", ...(state.feverish === undefined ? [] : ["feverish"])]) {
+  for (const id of [...CONDITION_STATUS_IDS, "poisoned", ...(state.feverish === undefined ? [] : ["feverish"]), ...(crippled === undefined ? [] : ["crippledArm", "crippledLeg"])]) {
     const active = wanted.has(id);
     if (current.has(id) !== active) changes.push({ id, active, overlay: GENESYS_STATUSES.find((s) => s.id === id)?.overlay === true });
   }

@@ -28,6 +28,7 @@ const PERSON = [
   ...HEALTH,
   "fame",
   "reputation",
+  "crippledLimbs",
   ...["hoursAwake", "daysWithoutFood", "hoursWithoutWater", "points.sleep", "points.hunger", "points.thirst", "deadline.hunger", "deadline.thirst"].map((k) => `deprivation.${k}`),
   ...NARRATOR,
 ];

@@ -4,6 +4,7 @@
  * actors, rolls Foundry's dice, and hands the numbers to the rules.
  */
 import { AnimalModel } from "../data/actor/animal.js";
+import { canWieldWith } from "../rules/crippled-limbs.js";
 import { SkillModel } from "../data/item/skill.js";
 import { WeaponModel } from "../data/item/weapon.js";
 import { toDamageSpec } from "../data/item/wield.js";
@@ -379,6 +380,8 @@ export function prepareAttack(actor: GenesysActor, itemId: string | null, target
   const wielded = weapon.wielded;
   if (!mode || !wielded) return refuse("GENESYS.Attack.Warn.NoWeapon", { name: actor.name });
   if (!weapon.ready) return refuse("GENESYS.Attack.Warn.NotReady", { weapon: item.name });
+  // §3.2.5 a crippled arm holds nothing: a two-handed mode wants both, any weapon one.
+  if (!canWieldWith(mode.key, sys.crippled.arm)) return refuse("GENESYS.Attack.Warn.CrippledArm", { name: actor.name, weapon: item.name, arms: String(sys.crippled.arm) });
   const skill = weapon.skillSlug ? skillGrade(actor, weapon.skillSlug) : null;
   if (!skill) return refuse("GENESYS.Attack.Warn.NoSkill", { name: actor.name, weapon: item.name, skill: weapon.skillSlug || "—" });
   const planned = planTargets(targets, localize, combat, actor);

@@ -6,7 +6,7 @@ import { CharacterModel } from "../data/actor/character.js";
 import { NpcModel } from "../data/actor/npc.js";
 import { ArmorModel, type BodyArea } from "../data/item/armor.js";
 import { SkillModel } from "../data/item/skill.js";
-import type { AimedArea } from "../rules/attack.js";
+import { isLimb, type AimedArea } from "../rules/attack.js";
 import { VIPER_VENOM, venomDoses, type VenomInjection } from "../rules/advanced/animals.js";
 import { resolveDamage, type DamageResult } from "../rules/damage.js";
 import { recoverByRest, type RestPeriod } from "../rules/recovery.js";
@@ -21,6 +21,7 @@ import { checkRoller } from "./check-roller.js";
 import { applyCharacteristicRises, noteCharacteristicRises } from "./characteristic-rise.js";
 import { narratorRequests } from "./narrator-requests.js";
 import { approveOnCreation, KEEP_APPROVALS } from "../effects/effect-approval.js";
+import { crippledAfterHealing, crippledAfterHit, crippledAfterUndo, type CrippledEntry } from "./crippled-limbs.js";
 
 export interface ApplyDamageOptions {
   amount: number;
@@ -28,7 +29,7 @@ export interface ApplyDamageOptions {
   /** The attacker aimed at a gap in the armour (§3.2.5): Df ignored. */
   armourPiercing?: boolean;
   aimedArea?: AimedArea;
-  /** Which part of the body decides armour coverage; defaults from the aimed area (trunk → torso, limb → arms, vital → head). */
+  /** Which part of the body decides armour coverage; defaults from the aimed area (trunk → torso, arm → arms, leg → legs, vital → head). */
   bodyArea?: BodyArea;
   /** Tie under the grazing rule (§3.2.7). */
   grazing?: boolean;
@@ -60,7 +61,7 @@ export interface UndoReport {
   taken: LedgerAmounts;
 }
 
-const AREA_FOR_AIM: Record<AimedArea, BodyArea | null> = { trunk: "torso", limb: "arms", vital: "head", weapon: null };
+const AREA_FOR_AIM: Record<AimedArea, BodyArea | null> = { trunk: "torso", arm: "arms", leg: "legs", vital: "head", weapon: null };
 
 type PersonSystem = CharacterModel | NpcModel;
 type GenesysSystem = PersonSystem | AnimalModel;
@@ -208,7 +209,12 @@ export class GenesysActor<SubType extends Actor.SubType = Actor.SubType> extends
     const ledger = recordId === undefined
       ? undefined
       : recordInLedger(this.ledger, { ...before, poison: sys.poison.doses }, { id: recordId, wounds: result.wounds, fatigue: result.fatigue, poison: injection?.doses ?? 0 });
-    const committed = this.#write("damage", before, after, result, poison?.after, ledger);
+    // §3.2.5 a person's limb the hit cripples is recorded with it, so that its Undo takes it back.
+    const aimed = options.aimedArea ?? "trunk";
+    const crippled = result.limbDisabled === true && isLimb(aimed) && !(sys instanceof AnimalModel)
+      ? { crippledLimbs: crippledAfterHit(sys.crippledLimbs, aimed, before, after, recordId) }
+      : {};
+    const committed = this.#write("damage", before, after, result, poison?.after, ledger, crippled);
     const change = poison && injection ? { ...committed.change, poison, venom: injection } : committed.change;
     const written = committed.written.then(() => { Hooks.callAll("genesys.applyDamage", this, change, { ...options }); });
     return { change, written };
@@ -266,7 +272,8 @@ export class GenesysActor<SubType extends Actor.SubType = Actor.SubType> extends
     if (!back) return null;
     const after = { wounds: before.wounds - back.taken.wounds, fatigue: before.fatigue - back.taken.fatigue };
     const doses = back.taken.poison > 0 ? sys.poison.doses - back.taken.poison : undefined;
-    const { change, written } = this.#write("recovery", before, after, null, doses, back.entries);
+    const limbs = sys instanceof AnimalModel ? null : crippledAfterUndo(sys.crippledLimbs, recordId);
+    const { change, written } = this.#write("recovery", before, after, null, doses, back.entries, limbs ? { crippledLimbs: limbs } : {});
     return { report: { change, taken: back.taken }, written };
   }
 
@@ -280,10 +287,15 @@ export class GenesysActor<SubType extends Actor.SubType = Actor.SubType> extends
     return serialiseStatusSync(`${game.user.id} ${this.uuid}`, async () => {
       const sys = this.genesys;
       if (!sys || !isDesignatedClient(this)) return;
-      const state = { condition: sys.condition.key, poisoned: sys.poison.effect !== "none", feverish: sys.poison.feverish };
+      const person = sys instanceof AnimalModel ? null : sys;
+      const crippled = person ? { arm: person.crippled.arm > 0, leg: person.crippled.leg > 0 } : undefined;
+      const state = { condition: sys.condition.key, poisoned: sys.poison.effect !== "none", feverish: sys.poison.feverish, ...(crippled ? { crippled } : {}) };
       for (const change of derivedStatusChanges(state, this.statuses)) {
         await this.toggleStatusEffect(change.id, { active: change.active, overlay: change.overlay });
       }
+      // §3.2.5 a limb mended (its hit's damage healed, by rest, time or an edit): its entry goes, on a Narrator's client.
+      const mended = person && game.user.isGM ? crippledAfterHealing(person.crippledLimbs, { wounds: person.wounds.value, fatigue: person.fatigue.value }) : null;
+      if (mended) await this.update({ system: { crippledLimbs: mended } });
     });
   }
 
@@ -333,14 +345,14 @@ export class GenesysActor<SubType extends Actor.SubType = Actor.SubType> extends
   }
 
   /** The counters' write, and the change it makes, known before it lands: the condition after is the rules' (§1.5.2). */
-  #write(kind: CounterChange["kind"], before: DamageCounters, after: DamageCounters, damage: DamageResult | null, poisonDoses?: number, ledger?: LedgerEntry[]): { change: CounterChange; written: Promise<void> } {
+  #write(kind: CounterChange["kind"], before: DamageCounters, after: DamageCounters, damage: DamageResult | null, poisonDoses?: number, ledger?: LedgerEntry[], extra: { crippledLimbs?: CrippledEntry[] } = {}): { change: CounterChange; written: Promise<void> } {
     const sys = this.genesys;
     const conditionBefore = sys?.condition.key ?? "normal";
     const deprivation = Math.min(sys?.fatigue.deprivation ?? 0, after.fatigue);
     const poison = poisonDoses === undefined ? {} : { poison: { doses: poisonDoses } };
     // One write for the counters and the ledger: no client ever sees one without the other.
     const record = ledger === undefined ? {} : { ledger };
-    const written = this.update({ system: { wounds: { value: after.wounds }, fatigue: { value: after.fatigue, deprivation }, ...poison, ...record } }).then(() => undefined);
+    const written = this.update({ system: { wounds: { value: after.wounds }, fatigue: { value: after.fatigue, deprivation }, ...poison, ...record, ...extra } }).then(() => undefined);
     const conditionAfter = sys ? conditionOf(after, sys.wounds.max) : conditionBefore;
     return { change: { kind, actorUuid: this.uuid, before, after, condition: { before: conditionBefore, after: conditionAfter }, damage }, written };
   }

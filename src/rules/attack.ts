@@ -154,9 +154,18 @@ export function weaponShortfallPenalty(strength: number, weaponMinStrength: numb
   return missing === 0 ? 0 : WEAPON_SHORTFALL_PENALTY_PER_POINT * missing;
 }
 
-/** §3.2.5 where an attack can be aimed; "trunk" is the undeclared default. */
-export const AIMED_AREAS = ["trunk", "limb", "vital", "weapon"] as const;
+/** §3.2.5 where an attack can be aimed; "trunk" is the undeclared default. A limb is an arm or a leg: it decides what a crippling hit disables. */
+export const AIMED_AREAS = ["trunk", "arm", "leg", "vital", "weapon"] as const;
 export type AimedArea = (typeof AIMED_AREAS)[number];
+
+/** §3.2.5 the limbs an aimed shot may cripple. */
+export const LIMBS = ["arm", "leg"] as const;
+export type Limb = (typeof LIMBS)[number];
+
+/** §3.2.5 an aimed shot at a limb (halved after armour, and it may cripple the limb). */
+export function isLimb(area: AimedArea): area is Limb {
+  return area === "arm" || area === "leg";
+}
 
 /** §3.2.5 sizes of a weapon aimed at to disarm. */
 export const WEAPON_SIZES = ["small", "medium", "large"] as const;
@@ -165,7 +174,8 @@ export type WeaponSize = (typeof WEAPON_SIZES)[number];
 /** §3.2.5 Colpi Mirati: attack penalty by area (the trunk is the default target). */
 export const AIMED_AREA_PENALTY: Readonly<Record<Exclude<AimedArea, "weapon">, number>> = Object.freeze({
   trunk: 0,
-  limb: -3,
+  arm: -3,
+  leg: -3,
   vital: -5,
 });
 

@@ -2,7 +2,7 @@ import { RulesError, die, int, nat, oneOf, real } from "./errors.js";
 import { d3FromD6 } from "./dice.js";
 import { resolveOptions } from "./options.js";
 import type { RulesOptions } from "./options.js";
-import { AIMED_AREAS } from "./attack.js";
+import { AIMED_AREAS, isLimb } from "./attack.js";
 import type { AimedArea } from "./attack.js";
 import { DAMAGE_TYPES } from "./types.js";
 import type { DamageCounters, DamageType } from "./types.js";
@@ -168,11 +168,11 @@ export function resolveDamage(input: DamageInput, options: Partial<RulesOptions>
 
   if (input.armourCovers !== false && input.bypassArmour !== true && defence > 0) step("armour", applyArmour(d, defence));
   const afterArmour = d;
-  if (area === "limb") step("limb", Math.floor(d / 2));
+  if (isLimb(area)) step("limb", Math.floor(d / 2));
   if (area === "vital") step("vital", d * 2);
 
   const { wounds, fatigue } = convertDamage(d, type);
   const result: DamageResult = { steps, stunDifficulty, stunCheck: opts.stunRule, afterArmour, inflicted: d, wounds, fatigue };
-  if (area === "limb") result.limbDisabled = wounds + fatigue > strength;
+  if (isLimb(area)) result.limbDisabled = wounds + fatigue > strength;
   return result;
 }

@@ -19,6 +19,7 @@ export * from "./initiative.js";
 export * from "./attack.js";
 export * from "./weapons.js";
 export * from "./preparation.js";
+export * from "./crippled-limbs.js";
 export * from "./damage.js";
 export * from "./grapple.js";
 export * from "./advanced/tiredness.js";

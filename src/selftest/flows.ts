@@ -25,6 +25,7 @@ import { CONDITION_STATUS, CONDITION_STATUS_IDS } from "../config/statuses.js";
 import { defaultAnswer, prepareAttack, type AttackPlan, type TargetRef } from "../dice/attack-roll.js";
 import type { GenesysActor } from "../documents/actor.js";
 import { CharacterModel } from "../data/actor/character.js";
+import { AnimalModel } from "../data/actor/animal.js";
 import type { GenesysCombat } from "../documents/combat.js";
 import { isGenesysCombatant, type GenesysCombatant } from "../documents/combatant.js";
 import { SYSTEM_ID } from "../settings/rules-settings.js";
@@ -1166,4 +1167,29 @@ export async function attackAnObject(scratch: Scratch, assert: Assert): Promise<
   assert.strictEqual((await click(card, "static", rowId, assert, { staticDifficulty: 20 })).outcome, "hit", "the sure hit did not beat the bottle's 20");
   assert.strictEqual(rounds(), before === null ? null : before - 1, "the shot at the object spent no round");
   assert.strictEqual(await onCardAction(card, "rollDamage", rowId), false, "damage was rolled for an object");
+}
+
+// ───────────────────────── a crippled leg ─────────────────────────
+
+/**
+ * §3.2.5 24 wounding at an unlinked Comparsa's leg: halved to 12 Ferite, more than his Forza 7, so the leg is crippled:
+ * Speed 1 and the token's status; the hit's Undo (its ledger record) mends it, and the world actor never changes.
+ */
+export async function crippledLegAndUndo(scratch: Scratch, assert: Assert): Promise<void> {
+  const thug = await scratch.actor("Zoppo", { type: "npc", system: person() });
+  const token = await scratch.token(thug, false);
+  const actor = must(token.actor(), "the Comparsa's token has no actor");
+  const speed = (a: GenesysActor): number => (a.genesys && !(a.genesys instanceof AnimalModel) ? a.genesys.derived.speed : NaN);
+  const before = speed(actor);
+  const recordId = foundry.utils.randomID();
+  const change = await actor.applyDamage({ amount: 24, type: "wounding", aimedArea: "leg" }, recordId);
+  assert.strictEqual(change?.damage?.limbDisabled, true, "12 Ferite against Forza 7 did not cripple the leg");
+  await settle(() => actor.statuses.has("crippledLeg"));
+  assert.strictEqual(speed(actor), 1, "a crippled leg does not bring Speed to 1");
+  assert.ok(actor.statuses.has("crippledLeg"), "the token does not show the crippled leg");
+  assert.ok(await actor.undoRecorded(recordId), "the hit could not be undone");
+  await settle(() => !actor.statuses.has("crippledLeg"));
+  assert.strictEqual(speed(actor), before, "Undo did not give the leg back");
+  assert.ok(!actor.statuses.has("crippledLeg"), "the status outlived the hit's Undo");
+  assert.strictEqual(speed(thug), before, "the world actor behind the token changed");
 }

@@ -39,6 +39,7 @@ import {
   losingControlTimedEffect,
   drawAndReloadInCombat,
   attackAnObject,
+  crippledLegAndUndo,
   unlinkedWolf,
   type Assert,
 } from "./flows.js";
@@ -243,6 +244,10 @@ export function flowsBatch(context: QuenchContext, world: () => SelfTestWorld): 
 
     it("shoots at an object with no token targeted: the Narrator's static difficulty resolves it, no damage", async () => {
       await attackAnObject(books(), assert);
+    });
+
+    it("cripples an unlinked Comparsa's leg with an aimed hit (Speed 1, the token's status) and undoes it", async () => {
+      await crippledLegAndUndo(books(), assert);
     });
   });
 }

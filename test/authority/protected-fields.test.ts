@@ -90,6 +90,7 @@ const LIST_VALUES: Record<string, unknown> = {
   traits: ["holdsBreathOneHour"],
   knockedDown: ["forgedHit"],
   narratorStatuses: ["surprised"],
+  crippledLimbs: [{ limb: "leg", recordId: "forged", wounds: 0, fatigue: 0 }],
   immunities: ["fear"],
   areas: ["head"],
   environments: [{ environment: "water", attack: 3, defence: 3, canAct: true }],

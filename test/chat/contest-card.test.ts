@@ -6,7 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { sendIntent } from "../../src/authority/intent-channel.js";
 import { NO_CONTEST_VIEWER, contestCardContext, readContestState, type ContestState } from "../../src/chat/contest-card.js";
-import { contestState, decorateContestCard, onContestAction, registerContestCards, startContest } from "../../src/chat/contest-flow.js";
+import { contestState, decorateContestCard, onContestAction, startContest } from "../../src/chat/contest-flow.js";
+import { carriesContest, registerContestCards } from "../../src/chat/contest-card-hook.js";
 import { CONTEST_INTENTS } from "../../src/chat/contest-plan.js";
 import { SkillModel } from "../../src/data/item/skill.js";
 import { GenesysActor } from "../../src/documents/actor.js";
@@ -274,9 +275,29 @@ describe("the card as each viewer sees it", () => {
   });
 });
 
-it("registers its intents and chat hook", () => {
-  registerContestCards();
-  expect(readContestState(cardStateSample())).not.toBeNull();
+describe("the chat hook (contest-card-hook.ts)", () => {
+  it("a message with a contest's state is decorated by the flow it loads; any other message is left alone", async () => {
+    const { jack, brute } = await sides();
+    const card = await started(jack, brute);
+    registerContestCards();
+    // Every chat hook of the system sees the message, as in Foundry: the element answers what they ask of it.
+    const hookHtml = () => {
+      const { content } = chatHtml();
+      const html = { querySelector: (selector: string) => (selector === ".message-content" ? content : null), querySelectorAll: () => [], addEventListener: vi.fn(), classList: { add: vi.fn(), toggle: vi.fn() } } as unknown as HTMLElement;
+      return { html, content };
+    };
+    const shown = hookHtml();
+    foundryDouble().hooks.callAll("renderChatMessageHTML", card, shown.html);
+    for (let i = 0; i < 20 && shown.content.innerHTML === "stored"; i++) await new Promise((r) => setTimeout(r, 5));
+    expect(shown.content.innerHTML).toContain("data-contest-action");
+    const plain = await ChatMessage.create({ content: "x" });
+    const other = hookHtml();
+    expect([carriesContest(card as never), carriesContest(plain as never)]).toEqual([true, false]);
+    foundryDouble().hooks.callAll("renderChatMessageHTML", plain, other.html);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(other.content.innerHTML).toBe("stored");
+    expect(readContestState(cardStateSample())).not.toBeNull();
+  });
 });
 
 function cardStateSample(): ContestState {

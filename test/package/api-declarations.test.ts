@@ -68,7 +68,7 @@ async function macro(): Promise<void> {
   const message = await game.genesys.rollCheck(game.genesys.macroActor("Actor.abc"), { skill: "osservare", difficulty: 20 });
   if (message) console.log(message.id);
   await game.genesys.attack("Actor.abc", "Pistola", { targets: ["Scene.s.Token.t"] });
-  const change = await game.genesys.applyDamage("Actor.abc", { amount: 6, type: "trauma", aimedArea: "limb" });
+  const change = await game.genesys.applyDamage("Actor.abc", { amount: 6, type: "trauma", aimedArea: "arm" });
   console.log(change?.condition.after, game.genesys.rulesOptions().grazingHits, game.genesys.dataVersion);
 }
 void macro();

@@ -196,7 +196,8 @@ describe("§2.4.1 weapon FM shortfall", () => {
 describe("§3.2.5 aimed shots", () => {
   it.each([
     ["trunk", 0],
-    ["limb", -3],
+    ["arm", -3],
+    ["leg", -3],
     ["vital", -5],
   ] as const)("%s → %i", (area, penalty) => {
     expect(AIMED_AREA_PENALTY[area]).toBe(penalty);
@@ -299,7 +300,7 @@ describe("§2.3.1 attackModifiers", () => {
       focusPerception: 9,
       strength: 6,
       weaponMinStrength: 7,
-      aimedArea: "limb",
+      aimedArea: "arm",
       bypassArmour: -4,
       twoWeapons: true,
       multipleWithBothWeapons: true,

@@ -223,8 +223,8 @@ describe("§3.2.x resolveDamage pipeline", () => {
     expect(resolveDamage({ ...base, rolled: 14, aimedArea: "weapon" }).disarmed).toBe(false);
   });
 
-  it("D-30 limb: (15 − 6) = 9 → 4, halved after armour", () => {
-    const r = resolveDamage({ ...base, rolled: 15, armourDefence: 6, aimedArea: "limb" });
+  it.each(["arm", "leg"] as const)("D-30 limb (%s): (15 − 6) = 9 → 4, halved after armour", (limb) => {
+    const r = resolveDamage({ ...base, rolled: 15, armourDefence: 6, aimedArea: limb });
     expect(stepsOf(r)).toEqual([
       ["rolled", 15],
       ["armour", 9],
@@ -233,10 +233,10 @@ describe("§3.2.x resolveDamage pipeline", () => {
     expect(r).toMatchObject({ afterArmour: 9, inflicted: 4, wounds: 4, limbDisabled: false });
   });
 
-  it("a limb is disabled when the hit's Ferite + Fatica exceed the target's Forza", () => {
-    expect(resolveDamage({ ...base, rolled: 16, aimedArea: "limb", targetStrength: 7 }).limbDisabled).toBe(true);
-    expect(resolveDamage({ ...base, rolled: 15, aimedArea: "limb", targetStrength: 7 }).limbDisabled).toBe(false);
-    expect(resolveDamage({ ...base, rolled: 30, type: "trauma", aimedArea: "limb", targetStrength: 14 })).toMatchObject({
+  it.each(["arm", "leg"] as const)("a limb (%s) is disabled when the hit's Ferite + Fatica exceed the target's Forza", (limb) => {
+    expect(resolveDamage({ ...base, rolled: 16, aimedArea: limb, targetStrength: 7 }).limbDisabled).toBe(true);
+    expect(resolveDamage({ ...base, rolled: 15, aimedArea: limb, targetStrength: 7 }).limbDisabled).toBe(false);
+    expect(resolveDamage({ ...base, rolled: 30, type: "trauma", aimedArea: limb, targetStrength: 14 })).toMatchObject({
       inflicted: 15,
       wounds: 7,
       fatigue: 8,
@@ -266,7 +266,7 @@ describe("§3.2.x resolveDamage pipeline", () => {
   });
 
   it("property: never negative; Ferite + Fatica = damage converted = post-armour damage without aim", () => {
-    const areas: (AimedArea | undefined)[] = [undefined, "trunk", "limb", "vital", "weapon"];
+    const areas: (AimedArea | undefined)[] = [undefined, "trunk", "arm", "leg", "vital", "weapon"];
     for (let rolled = 0; rolled <= 40; rolled++) {
       for (const armourDefence of [0, 3, 6, 15]) {
         for (const type of DAMAGE_TYPES) {

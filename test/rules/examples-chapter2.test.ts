@@ -266,7 +266,7 @@ describe("Chapter 2 derived tests", () => {
   });
 
   it("D-30 limb: damage 15, armour Df 6 → 9 → 4", () => {
-    expect(resolveDamage({ rolled: 15, type: "wounding", armourDefence: 6, aimedArea: "limb", targetStrength: 7 }).inflicted).toBe(4);
+    expect(resolveDamage({ rolled: 15, type: "wounding", armourDefence: 6, aimedArea: "leg", targetStrength: 7 }).inflicted).toBe(4);
   });
 
   it("D-31 vital: 10 after armour → 20", () => {

@@ -7,6 +7,8 @@ import type { LosingControlCause } from "../../rules/advanced/losing-control.js"
 import { feverCheckModifier, NO_FEVER } from "../../rules/advanced/venom-fever.js";
 import { armourShortfall, deriveParameters } from "../../rules/characteristics.js";
 import { CHARACTERISTICS, type CharacteristicKey } from "../../rules/types.js";
+import { crippledCount, crippledSpeed } from "../../rules/crippled-limbs.js";
+import type { Limb } from "../../rules/attack.js";
 import { fameBand, reputationBand, type FameBandKey, type ReputationBandKey } from "../../rules/reputation.js";
 import type { RulesOptions } from "../../rules/options.js";
 import type { Characteristics } from "../../rules/types.js";
@@ -46,6 +48,19 @@ export function personSchema() {
       deadline: new fields.SchemaField({ hunger: optionalRealField(12), thirst: optionalRealField(12) }),
     }),
     biography: htmlField(),
+    /**
+     * §3.2.5 the limbs aimed hits crippled, each with the counters before its hit (it mends once they are back
+     * there); written by the Narrator's client with the hit and taken back with its Undo (documents/crippled-limbs.ts).
+     */
+    crippledLimbs: new fields.ArrayField(
+      new fields.SchemaField({
+        limb: new fields.StringField({ required: true, choices: ["arm", "leg"], initial: "arm" }),
+        recordId: new fields.StringField({ required: true, blank: true, initial: "" }),
+        wounds: intField(0, 0, 999),
+        fatigue: intField(0, 0, 999),
+      }),
+      { required: true, initial: () => [], max: 8 },
+    ),
     ...narratorFields(),
   };
 }
@@ -76,6 +91,8 @@ export type PersonDerived = HealthDerived & {
   sources: ModifierSources;
   load: LoadSummary;
   derived: { reflexes: number; resistance: number; speed: number; dexterity: number };
+  /** §3.2.5 the arms and legs crippled now (their hits' damage not yet healed). */
+  crippled: Record<Limb, number>;
   /** What the book's formulas give with the effects and load applied, shown next to a Narrator's override. */
   formula: { reflexes: number; resistance: number; speed: number };
   /** Characteristics as used by rolls: effects applied, Destrezza then lowered by armour. */
@@ -95,6 +112,8 @@ export type PersonSource = {
   poison: { doses: number; fever?: { startsInHours: number | null; hoursLeft: number | null } };
   fame: number;
   reputation: number;
+  /** §3.2.5 absent in data prepared before the field existed. */
+  crippledLimbs?: readonly { limb: Limb; recordId: string; wounds: number; fatigue: number }[];
 };
 
 export type WornArmour = { name: string; defence: number; minStrength: number; coversTrunk: boolean };
@@ -153,6 +172,12 @@ export function derivePerson(source: PersonSource, worn: readonly WornArmour[], 
   const loaded = speedUnderLoad(formula.speed, load.level);
   if (loaded !== formula.speed) derivedParts.speed.push({ label: "", value: loaded - formula.speed, i18n: "GENESYS.Effects.Source.Unbearable" });
   formula.speed = loaded;
+  // §3.2.5 broken legs: Speed 1 with one, half a metre with both, until their hits' damage is healed.
+  const now = { wounds: source.wounds.value, fatigue: source.fatigue.value };
+  const crippled = crippledCount((source.crippledLimbs ?? []).map((l) => ({ limb: l.limb, before: { wounds: l.wounds, fatigue: l.fatigue } })), now);
+  const hobbled = crippledSpeed(formula.speed, crippled.leg);
+  if (hobbled !== formula.speed) derivedParts.speed.push({ label: "", value: hobbled - formula.speed, i18n: "GENESYS.Effects.Source.CrippledLeg" });
+  formula.speed = hobbled;
   characteristicParts.dexterity.push(...armourPart(params.effectiveDexterity - c.dexterity));
 
   // Each check change is aimed at one scope, so each is counted once here. A check only takes additions (§1.7.1).
@@ -185,6 +210,7 @@ export function derivePerson(source: PersonSource, worn: readonly WornArmour[], 
   return {
     ...deriveHealth(source, derived.resistance),
     derived,
+    crippled,
     formula,
     effective,
     modified: c,

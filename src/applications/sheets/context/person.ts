@@ -325,6 +325,10 @@ export function buildPersonContext({ actor, system, env, enriched }: PersonSheet
       img: actor.img ?? "icons/svg/mystery-man.svg",
       typeLabel: env.localize(`TYPES.Actor.${actor.type}`),
       freeEdit: freeEditHeader(freeEditing(actor), env),
+      crippled: (["arm", "leg"] as const).filter((l) => system.crippled[l] > 0).map((l) => ({
+        label: `${env.localize(`GENESYS.Status.${l === "arm" ? "crippledArm" : "crippledLeg"}`)}${system.crippled[l] > 1 ? " ×2" : ""}`,
+        hint: env.localize(`GENESYS.Sheet.Crippled.${l}`),
+      })),
       stats: [
         ...(["reflexes", "resistance", "speed"] as const).map((k) => ({ key: k, label: env.localize(`GENESYS.Derived.${k}`), value: String(system.derived[k]) })),
         { key: "armour", label: env.localize("GENESYS.Sheet.Header.Armour"), value: String(armour.defence) },

@@ -25,6 +25,8 @@ export interface SheetHeader {
   stats: { key: string; label: string; value: string }[];
   /** An actor the Narrator opened for free editing says so to everyone; only a Narrator gets the switch. */
   freeEdit?: { open: boolean; toggle: boolean };
+  /** §3.2.5 the limbs crippled now ("Gamba inservibile ×2"), each with what it stops. */
+  crippled?: { label: string; hint: string }[];
 }
 
 /** The header's free-editing tag and switch (authority/protected-edit.ts). */
