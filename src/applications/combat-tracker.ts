@@ -153,7 +153,7 @@ export class GenesysCombatTracker extends CombatTracker {
     if (!t) return;
     const animal = t.combatant.isAnimal ? animalAttackManeuver(rulesOptions()) : null;
     const dialog = await import("./maneuver-dialog.js"); // loads on its first use
-    const prepares = dialog.prepareOptionsOf(t.combatant.actor, t.combatant.genesysFlags.preparing ?? null, game.i18n);
+    const prepares = dialog.prepareOptionsOf(t.combatant.actor, t.combatant.genesysFlags.preparing ?? null, t.combat.round, game.i18n);
     const answer = await dialog.promptDeclaration(t.combatant.name ?? "", animal, dialog.focusTargetsOf(t.combat, t.combatant, game.user), prepares);
     if (answer) await t.combat.declare(t.combatant, answer.maneuver, { held: answer.held, target: answer.target ?? null, prepare: answer.prepare ?? null });
   }

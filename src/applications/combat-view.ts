@@ -139,7 +139,7 @@ function movementOf(actor: NonNullable<GenesysCombatant["actor"]>, i18n: I18n): 
 
 /** §2.2.6 "Ricarica Pistola 1/3": the weapon, the purpose and the Preparations counted so far out of those it needs. */
 function prepareLine(c: GenesysCombatant, aim: PrepareAim, i18n: I18n): string | null {
-  const progress = preparationProgress(c.actor, aim, c.genesysFlags.preparing);
+  const progress = preparationProgress(c.actor, aim, c.genesysFlags.preparing, c.combat?.round ?? 0);
   if (!progress) return null;
   return i18n.format(`GENESYS.Combat.Prepare.Row.${progress.purpose}`, { weapon: progress.weapon, done: String(progress.done), needed: String(progress.needed) });
 }

@@ -96,7 +96,7 @@ export interface PrepareOption {
  * §2.2.6 what a Preparazione may be declared for with this actor's weapons: drawing each one not ready, reloading each
  * magazine not full, with the count so far out of what it needs (the Narrator's client checks the choice again).
  */
-export function prepareOptionsOf(actor: { items: Iterable<Item.Implementation> } | null, preparing: PreparingFlag | null, i18n: I18n): PrepareOption[] {
+export function prepareOptionsOf(actor: { items: Iterable<Item.Implementation> } | null, preparing: PreparingFlag | null, round: number, i18n: I18n): PrepareOption[] {
   const options: PrepareOption[] = [];
   for (const item of actor?.items ?? []) {
     const sys = item.system;
@@ -108,7 +108,7 @@ export function prepareOptionsOf(actor: { items: Iterable<Item.Implementation> }
     for (const purpose of purposes) {
       const aim = { itemId: item.id, purpose };
       const needed = preparationsNeeded(mode, purpose) ?? 1;
-      const data = { weapon: item.name, done: String(Math.min(doneToward(preparing, aim), needed)), needed: String(needed), rounds: String(sys.rounds ?? 0), magazine: String(mode.magazine ?? 0) };
+      const data = { weapon: item.name, done: String(doneToward(preparing, aim, round, needed)), needed: String(needed), rounds: String(sys.rounds ?? 0), magazine: String(mode.magazine ?? 0) };
       options.push({ value: `${purpose}:${item.id}`, label: i18n.format(`GENESYS.Combat.Prepare.Option.${purpose}`, data), aim });
     }
   }

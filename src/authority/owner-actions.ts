@@ -54,7 +54,16 @@ async function ownWeapon(requester: Requester, payload: unknown): Promise<{ acto
  * (documents/weapon-preparation.ts): a player's sheet does neither at once there. The Narrator's last word stands.
  */
 function takesManeuver(requester: Requester, actor: GenesysActor, key: string, weapon: string): IntentResult | null {
-  return !requester.isGM && startedCombatRound(actor) !== null ? no(key, { name: actor.name, weapon }) : null;
+  return !requester.isGM && fighting(actor) ? no(key, { name: actor.name, weapon }) : null;
+}
+
+/**
+ * In a started fight: the actor itself, or a world actor whose unlinked token fights (the token's items follow its
+ * world actor's where the token has not changed them, so a weapon drawn there could be drawn on the token too).
+ */
+function fighting(actor: GenesysActor): boolean {
+  if (startedCombatRound(actor) !== null) return true;
+  return !actor.isToken && game.combats.contents.some((c) => c.started && c.combatants.contents.some((cb) => cb.actorId === actor.id));
 }
 
 /** A weapon with a magazine reloaded: its rounds back to the mode's C (§2.4.1); in a fight, a Preparation's work. */
@@ -142,6 +151,9 @@ export async function onAddItem(requester: Requester, payload: unknown): Promise
   const verdict = dropVerdict(actor.type, type);
   if (!verdict.ok) return no(verdict.reason, { item: String(data["name"]), type, actor: actor.type });
   if (type === "skill" && !requester.isGM) data = withKey(withoutPlayerGrades(data, inCreation(actor)));
+  // §2.2.6 a weapon a player brings in during a fight arrives put away and, with a magazine, empty: drawing and
+  // loading it are Preparations, as for the weapons already carried.
+  if (type === "weapon" && !requester.isGM && fighting(actor)) data = { ...data, system: { ...(isObject(data["system"]) ? data["system"] : {}), ready: false, rounds: 0 } };
   // The id is chosen here, so that the answer naming it travels beside the creation (answerWhile).
   const id = keepId ? String(data["_id"]) : foundry.utils.randomID();
   // The option is the system's own, read by the new item's _preCreate (documents/item.ts).

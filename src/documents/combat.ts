@@ -485,15 +485,18 @@ export class GenesysCombat<SubType extends Combat.SubType = Combat.SubType> exte
     if (this.combatant?.id !== combatant.id || combatant.hasActed(this.round)) return refuse("GENESYS.Combat.Warn.NotCurrent", { name });
     const d = combatant.declarationFor(this.round);
     if (!d || !combatant.executionEntry(this.round)) return refuse("GENESYS.Combat.Warn.NothingDeclared", { name });
-    return answerWhile(this.#completePreparation(combatant, d).then((preparing) => this.#store(combatant, d.held && d.triggered ? null : d, this.round, undefined, preparing)));
+    return answerWhile(this.#completeWithPreparation(combatant, d));
   }
 
-  /** §2.2.6 a Preparazione declared for a weapon counts once its slot is over: the new count, or undefined to leave it. */
-  async #completePreparation(combatant: GenesysCombatant, d: StoredDeclaration): Promise<CombatantState["preparing"] | undefined> {
+  /**
+   * §2.2.6 the slot's end, with a Preparazione declared for a weapon counted: the count is stored with the slot's end,
+   * and only then is the weapon drawn or reloaded, so that a failed store never leaves a count to make again.
+   */
+  async #completeWithPreparation(combatant: GenesysCombatant, d: StoredDeclaration): Promise<void> {
     const aim = d.maneuver === "preparation" ? (d.prepare ?? null) : null;
-    if (!aim) return undefined;
-    const { completePreparation } = await import("./weapon-preparation-intents.js"); // loads on its first use
-    return (await completePreparation(combatant.actor, aim, combatant.genesysFlags.preparing)) ?? undefined;
+    const planned = aim ? (await import("./weapon-preparation-intents.js")).planPreparation(combatant.actor, aim, combatant.genesysFlags.preparing, this.round) : null; // loads on its first use
+    await this.#store(combatant, d.held && d.triggered ? null : d, this.round, undefined, planned?.flag);
+    if (planned?.write) await planned.write();
   }
 
   #clearDeclaration(requester: Requester, combatant: GenesysCombatant): IntentOutcome {

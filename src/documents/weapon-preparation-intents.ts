@@ -32,18 +32,16 @@ export function prepareRefusal(actor: GenesysActor | null, aim: PrepareAim): { w
 }
 
 /**
- * §2.2.6 a completed Preparation slot: one more maneuver toward the aim, and the weapon drawn (ready) or its magazine
- * full once the count is complete. Answers the new count for the combat's flags, or null when the weapon is gone or
- * can no longer be prepared that way (nothing is written then).
+ * §2.2.6 a completed Preparation slot of `round`: one more maneuver toward the aim, the new count for the combat's
+ * flags and, once the count is complete, the weapon's write (drawn, or its magazine full), which the caller makes after
+ * the count is stored, so that no retry counts twice. Null when the weapon is gone or can no longer be prepared that way.
  */
-export async function completePreparation(actor: GenesysActor | null, aim: PrepareAim, flag: PreparingFlag | null | undefined): Promise<PreparingFlag | null> {
+export function planPreparation(actor: GenesysActor | null, aim: PrepareAim, flag: PreparingFlag | null | undefined, round: number): { flag: PreparingFlag; write: (() => Promise<unknown>) | null } | null {
   const weapon = preparedWeapon(actor, aim.itemId);
   const needed = weapon ? neededFor(weapon, aim.purpose) : null;
   if (!weapon || needed === null) return null;
-  const step = advancePreparation(doneToward(flag, aim), needed);
-  if (step.complete) {
-    const magazine = weapon.sys.active?.magazine ?? null;
-    await weapon.item.update({ system: aim.purpose === "draw" ? { ready: true } : { rounds: magazine } });
-  }
-  return { ...aim, done: step.done };
+  const step = advancePreparation(doneToward(flag, aim, round, needed), needed);
+  const magazine = weapon.sys.active?.magazine ?? null;
+  const write = step.complete ? () => weapon.item.update({ system: aim.purpose === "draw" ? { ready: true } : { rounds: magazine } }) : null;
+  return { flag: { ...aim, done: step.done, round, needed }, write };
 }

@@ -14,9 +14,14 @@ export interface PrepareAim {
   purpose: PreparePurpose;
 }
 
-/** The Preparations counted toward an aim so far (the count stays complete until the next aim starts again). */
+/**
+ * The Preparations counted toward an aim so far, the round of the last one and how many the weapon's mode needed
+ * then: the count goes on only from the round before, for the same need (A-08: the maneuvers follow one another).
+ */
 export interface PreparingFlag extends PrepareAim {
   done: number;
+  round: number;
+  needed: number;
 }
 
 export type PreparedWeapon = { item: Item.Implementation; sys: WeaponModel };
@@ -32,15 +37,25 @@ export function neededFor(weapon: PreparedWeapon, purpose: PreparePurpose): numb
   return mode ? preparationsNeeded(mode, purpose) : null;
 }
 
-/** The count so far toward this aim: the flag's when it is for the same weapon and purpose, else none. */
-export function doneToward(flag: PreparingFlag | null | undefined, aim: PrepareAim): number {
-  return flag && flag.itemId === aim.itemId && flag.purpose === aim.purpose ? flag.done : 0;
+const sameAim = (flag: PreparingFlag, aim: PrepareAim): boolean => flag.itemId === aim.itemId && flag.purpose === aim.purpose;
+
+/**
+ * §2.2.6 (A-08) the count a Preparazione of `round` goes on from: the last one's, when it was toward the same weapon
+ * and purpose in the round before, for the same need, and not complete yet; else none (a new reload starts at 0).
+ */
+export function doneToward(flag: PreparingFlag | null | undefined, aim: PrepareAim, round: number, needed: number): number {
+  if (!flag || !sameAim(flag, aim) || flag.round !== round - 1 || flag.needed !== needed || flag.done >= needed) return 0;
+  return flag.done;
 }
 
-/** What the tracker shows of a declared aim: the weapon, the purpose and the count so far out of what it needs. */
-export function preparationProgress(actor: GenesysActor | null, aim: PrepareAim, flag: PreparingFlag | null | undefined): { weapon: string; purpose: PreparePurpose; done: number; needed: number } | null {
+/**
+ * What the tracker shows of a declared aim in `round`: the weapon, the purpose and the count out of what it needs,
+ * this round's Preparazione included once its slot is over.
+ */
+export function preparationProgress(actor: GenesysActor | null, aim: PrepareAim, flag: PreparingFlag | null | undefined, round: number): { weapon: string; purpose: PreparePurpose; done: number; needed: number } | null {
   const weapon = preparedWeapon(actor, aim.itemId);
   const needed = weapon ? neededFor(weapon, aim.purpose) : null;
   if (!weapon || needed === null) return null;
-  return { weapon: weapon.item.name, purpose: aim.purpose, done: Math.min(doneToward(flag, aim), needed), needed };
+  const counted = flag && sameAim(flag, aim) && flag.round === round ? Math.min(flag.done, needed) : doneToward(flag, aim, round, needed);
+  return { weapon: weapon.item.name, purpose: aim.purpose, done: counted, needed };
 }

@@ -1,4 +1,4 @@
-/** How a Movimento allowance reads in the tracker and on the token's ruler: "5 m", "1,25 m prono", "2,5 m (metà: prova fallita di 3)". */
+/** How a Movimento allowance reads in the tracker and on the token's ruler: "5 m", "1,25 m strisciando", "2,5 m (metà: prova fallita di 3)". */
 import type { MovementAllowance } from "../rules/movement.js";
 
 export interface AllowanceLocalizer {

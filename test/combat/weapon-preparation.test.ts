@@ -5,7 +5,7 @@
  * after one. In a started fight a player's sheet neither draws nor reloads at once. A linked character and an
  * unlinked token's own actor.
  */
-import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { GenesysCombatTracker } from "../../src/applications/combat-tracker.js";
 import { trackerView } from "../../src/applications/combat-view.js";
 import { MANEUVER_DIALOG_TEMPLATE, declarationChoices, prepareOptionsOf, promptDeclaration } from "../../src/applications/maneuver-dialog.js";
@@ -14,9 +14,9 @@ import { WeaponModel } from "../../src/data/item/weapon.js";
 import { GenesysActor } from "../../src/documents/actor.js";
 import type { GenesysCombat } from "../../src/documents/combat.js";
 import type { GenesysCombatant } from "../../src/documents/combatant.js";
-import { requestReady, requestReload } from "../../src/authority/owner-requests.js";
+import { requestAddItem, requestReady, requestReload } from "../../src/authority/owner-requests.js";
 import { prepareAttack } from "../../src/dice/attack-roll.js";
-import { sendIntent } from "../../src/authority/intent-channel.js";
+import { intentLimits, sendIntent } from "../../src/authority/intent-channel.js";
 import { foundryDouble } from "../foundry/boot.js";
 import { diceDouble } from "../foundry/dice.js";
 import { ElementDouble } from "../foundry/sheets.js";
@@ -26,8 +26,17 @@ import { HUMAN, skill } from "../chat/helpers.js";
 import { createActor } from "../documents/helpers.js";
 import { asPlayer, bootCombat, fight, person, player, settle, warnings } from "./helpers.js";
 
+// One player plays many rounds here, faster than a table ever would: the flood limit (30 intents in 10 s) is not
+// what these tests are about (test/authority/intent-channel.test.ts is).
+const LIMIT = intentLimits.perWindow;
+
 beforeAll(async () => {
   await bootCombat();
+  intentLimits.perWindow = 1_000;
+});
+
+afterAll(() => {
+  intentLimits.perWindow = LIMIT;
 });
 
 beforeEach(() => {
@@ -116,7 +125,7 @@ describe("§2.4.1 reloading the pistol takes its P: three Preparations", () => {
       expect(row()).toBe(`GENESYS.Combat.Prepare.Row.reload ${JSON.stringify({ weapon: "Pistola", done: String(done), needed: "3" })}`);
       expect(weaponOf(jack, "Pistola").sys.rounds).toBe(0);
       await finishRound(combat);
-      expect(of(jack).genesysFlags.preparing).toEqual({ itemId: pistolId, purpose: "reload", done: done + 1 });
+      expect(of(jack).genesysFlags.preparing).toEqual({ itemId: pistolId, purpose: "reload", done: done + 1, round: done + 1, needed: 3 });
     }
     expect(weaponOf(jack, "Pistola").sys.rounds).toBe(12);
     // Full now: a fourth reload is refused at declaration, nothing is stored.
@@ -128,7 +137,8 @@ describe("§2.4.1 reloading the pistol takes its P: three Preparations", () => {
 
   it("the dialog offers the reload with the count so far, and a draw for the knife; Preparazione alone asks for it", async () => {
     const jack = await gunman(4);
-    const options = prepareOptionsOf(jack, { itemId: weaponOf(jack, "Pistola").id, purpose: "reload", done: 2 }, i18n);
+    // Two done in round 2: in round 3 the reload goes on from them.
+    const options = prepareOptionsOf(jack, { itemId: weaponOf(jack, "Pistola").id, purpose: "reload", done: 2, round: 2, needed: 3 }, 3, i18n);
     expect(options.map((o) => o.label)).toEqual([
       `GENESYS.Combat.Prepare.Option.reload ${JSON.stringify({ weapon: "Pistola", done: "2", needed: "3", rounds: "4", magazine: "12" })}`,
       `GENESYS.Combat.Prepare.Option.draw ${JSON.stringify({ weapon: "Coltello", done: "0", needed: "1", rounds: "0", magazine: "0" })}`,
@@ -167,6 +177,68 @@ describe("§2.4.1 reloading the pistol takes its P: three Preparations", () => {
     await finishRound(combat);
     expect(of(jack).genesysFlags.preparing).toBeNull();
     expect(weaponOf(jack, "Pistola").sys.rounds).toBe(0);
+  });
+});
+
+describe("A-08 the Preparations follow one another: an interrupted reload, another need, a second reload start again", () => {
+  async function reloadingFight() {
+    const jack = await gunman(0);
+    const thug = await person("Scagnozzo", 5);
+    const { combat, of } = await fight(jack, thug);
+    await combat.startCombat();
+    await settle();
+    return { jack, thug, combat, of, pistolId: weaponOf(jack, "Pistola").id };
+  }
+  const row = (combat: GenesysCombat, c: GenesysCombatant) => trackerView(combat, { isGM: true }, i18n).rows.find((r) => r.id === c.id)?.prepare;
+  const rowText = (done: number, needed = 3) => `GENESYS.Combat.Prepare.Row.reload ${JSON.stringify({ weapon: "Pistola", done: String(done), needed: String(needed) })}`;
+
+  it("reload 1/3, a round of Difesa, reload again: the count starts over at 0", async () => {
+    const { jack, thug, combat, of, pistolId } = await reloadingFight();
+    await preparingRound(combat, of(jack), of(thug), { itemId: pistolId, purpose: "reload" });
+    await finishRound(combat);
+    await combat.declare(of(thug), "defence");
+    await combat.declare(of(jack), "defence");
+    await settle();
+    await finishRound(combat);
+    await preparingRound(combat, of(jack), of(thug), { itemId: pistolId, purpose: "reload" });
+    expect(row(combat, of(jack))).toBe(rowText(0));
+    await finishRound(combat);
+    expect(of(jack).genesysFlags.preparing).toMatchObject({ done: 1, round: 3 });
+    expect(weaponOf(jack, "Pistola").sys.rounds).toBe(0);
+  });
+
+  it("a mode that needs another P starts over: 2 of 3 done, then the mode of P 5 counts from 1", async () => {
+    const { jack, thug, combat, of, pistolId } = await reloadingFight();
+    const item = jack.items.get(pistolId)!;
+    const modes = weaponOf(jack, "Pistola").sys.modes;
+    await item.update({ system: { modes: [...modes, { ...modes[0], key: "twoHanded", preparation: 5 }] } });
+    for (let i = 0; i < 2; i++) {
+      await preparingRound(combat, of(jack), of(thug), { itemId: pistolId, purpose: "reload" });
+      await finishRound(combat);
+    }
+    expect(of(jack).genesysFlags.preparing).toMatchObject({ done: 2, needed: 3 });
+    // The owner's choice of mode is his (an open field): the count does not carry over to the other need.
+    await asPlayer(() => item.update({ system: { mode: 1 } }));
+    await preparingRound(combat, of(jack), of(thug), { itemId: pistolId, purpose: "reload" });
+    expect(row(combat, of(jack))).toBe(rowText(0, 5));
+    await finishRound(combat);
+    expect(of(jack).genesysFlags.preparing).toMatchObject({ done: 1, needed: 5 });
+    expect(weaponOf(jack, "Pistola").sys.rounds).toBe(0);
+  });
+
+  it("after a full reload and three shots, the next reload shows 0/3 and needs its three again", async () => {
+    const { jack, thug, combat, of, pistolId } = await reloadingFight();
+    for (let i = 0; i < 3; i++) {
+      await preparingRound(combat, of(jack), of(thug), { itemId: pistolId, purpose: "reload" });
+      await finishRound(combat);
+    }
+    expect(weaponOf(jack, "Pistola").sys.rounds).toBe(12);
+    await jack.items.get(pistolId)!.update({ system: { rounds: 9 } });
+    await preparingRound(combat, of(jack), of(thug), { itemId: pistolId, purpose: "reload" });
+    expect(row(combat, of(jack))).toBe(rowText(0));
+    await finishRound(combat);
+    expect(of(jack).genesysFlags.preparing).toMatchObject({ done: 1 });
+    expect(weaponOf(jack, "Pistola").sys.rounds).toBe(9);
   });
 });
 
@@ -250,6 +322,39 @@ describe("what the Narrator's client refuses in a declared Preparazione", () => 
       expect(of(jack).declarationFor(combat.round)).toBeNull();
     }
     expect(weaponOf(thug, "Pistola").sys.rounds).toBe(0);
+  });
+});
+
+describe("no way round the Preparations in a fight", () => {
+  it("a weapon a player adds during the fight arrives put away and empty; out of a fight as it is", async () => {
+    const jack = await gunman(0);
+    const spare = await createActor({ name: "Deposito", type: "character", system: { characteristics: HUMAN }, items: [pistol(12, true)], ownership: OWNED() });
+    const source = spare.items.find((i) => i.type === "weapon")!;
+    const thug = await person("Scagnozzo", 5);
+    const { combat } = await fight(jack, thug);
+    await combat.startCombat();
+    await settle();
+    const added = await asPlayer(() => requestAddItem(jack, { source: source.uuid }));
+    expect(added?.system instanceof WeaponModel ? [added.system.ready, added.system.rounds] : null).toEqual([false, 0]);
+    const calm = await gunman(0);
+    const kept = await asPlayer(() => requestAddItem(calm, { source: source.uuid }));
+    expect(kept?.system instanceof WeaponModel ? [kept.system.ready, kept.system.rounds] : null).toEqual([true, 12]);
+  });
+
+  it("the world actor behind an unlinked token in the fight: its owner may not draw or reload there either", async () => {
+    const base = await createActor({ name: "Bandito", type: "npc", system: { characteristics: HUMAN }, items: [skill("Pistola", 10), pistol(0, false)], ownership: OWNED() });
+    const scene = createScene("Vicolo");
+    const token = placeToken(scene, base);
+    const jack = await gunman(12);
+    const { combat } = await fight(jack);
+    await combat.createEmbeddedDocuments("Combatant", [{ actorId: base.id, sceneId: scene.id, tokenId: token.id }]);
+    await combat.startCombat();
+    await settle();
+    const gun = weaponOf(base, "Pistola").id;
+    expect(await asPlayer(() => requestReady(base, gun, true))).toBe(false);
+    expect(warnings().at(-1)).toContain("GENESYS.Sheet.Weapon.DrawInCombat");
+    expect(await asPlayer(() => requestReload(base, gun))).toBe(false);
+    expect([weaponOf(base, "Pistola").sys.ready, weaponOf(base, "Pistola").sys.rounds]).toEqual([false, 0]);
   });
 });
 
