@@ -421,6 +421,11 @@ async function main() {
       "chat-attack-pending": [message({ sender: jack.name, content: await attackCard(pending, gmView) })],
       "chat-attack-hit": [message({ sender: jack.name, content: await attackCard(hit, attackerView) })],
       "chat-attack-increment": [message({ sender: jack.name, content: await attackCard(earned, attackerView) })],
+      // The Narrator's view of the same narrow win: the loser's advantage by grade, and then struck by the Narrator (no point).
+      "chat-attack-narrow-win": [
+        message({ sender: jack.name, content: await attackCard(earned, gmView) }),
+        message({ sender: jack.name, content: await attackCard(withRows([{ ...earned.rows.r0, advantaged: null, increments: { attack: null, defence: null } }]), gmView) }),
+      ],
       "chat-attack-dive": [message({ sender: jack.name, content: await attackCard(dived, attackerView) })],
       "chat-attack-dive-narrator": [message({ sender: jack.name, content: await attackCard(dived, gmView) })],
       "chat-attack-object": [message({ sender: jack.name, content: await attackCard(objectPending, gmView) }), message({ sender: jack.name, content: await attackCard(objectHit, attackerView) })],

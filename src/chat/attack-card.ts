@@ -12,7 +12,7 @@ import { AIMED_AREAS, resolveAttack, type AimedArea, type AttackKind, type Attac
 import { rollPartLabel, type RollPart } from "../effects/roll-parts.js";
 import { knockedDown, resolveDamage } from "../rules/damage.js";
 import { RulesError } from "../rules/errors.js";
-import { INCREMENT_REASONS } from "../rules/increment.js";
+import { ATTACK_SIDES, INCREMENT_REASONS, loserAdvantaged, NARROW_WIN_LIMIT, type AttackSide, type ContrastSide } from "../rules/increment.js";
 import type { RulesOptions } from "../rules/options.js";
 import { DAMAGE_TYPES, type DamageType } from "../rules/types.js";
 import { DAMAGE_FACES, wieldedDamageNotation, type DamageSpec } from "../rules/weapons.js";
@@ -101,6 +101,8 @@ export interface AttackRow {
   setAside?: RollRecord | null;
   /** §1.8.2 (A-14) the increment points the exchange earned each side's skill (chat/attack-points.ts); absent before it is settled. */
   increments?: RowIncrements | null;
+  /** §1.8.2 (A-14) the Narrator's word on which roll stood in the advantageous position (null: neither); absent: grades and modifiers decide. */
+  advantaged?: AttackSide | null;
 }
 
 /** The increment point of each side of a row: null when that side earned none (or has no skill to earn it). */
@@ -156,7 +158,9 @@ export type CardEvent =
   | { type: "spread"; rowId: string; own: AppliedRecord | null; hits: TokenHit[] }
   | { type: "spreadUndone"; rowId: string; actorUuid: string; undo: UndoRecord }
   /** A Narrator strikes a claim (`struck`) or restores it: the outcome is worked out again from what stands. */
-  | { type: "strike"; rowId: string; roll: RollKind; key: ClaimKey; struck: boolean };
+  | { type: "strike"; rowId: string; roll: RollKind; key: ClaimKey; struck: boolean }
+  /** §1.8.2 (A-14) the Narrator says which roll stood in the advantageous position: the points are worked out again. */
+  | { type: "advantage"; rowId: string; advantaged: AttackSide | null };
 
 export type CardEventType = CardEvent["type"];
 
@@ -202,6 +206,7 @@ function isRow(v: unknown): v is AttackRow {
   if (v["stun"] !== undefined && v["stun"] !== null && !isStun(v["stun"])) return false;
   if (!isClaims(v["claims"]) || !(v["setAside"] === undefined || v["setAside"] === null || isRollRecord(v["setAside"]))) return false;
   if (!isIncrements(v["increments"])) return false;
+  if (!(v["advantaged"] === undefined || v["advantaged"] === null || (ATTACK_SIDES as readonly unknown[]).includes(v["advantaged"]))) return false;
   return v["outcome"] === null || v["outcome"] === "hit" || v["outcome"] === "grazing" || v["outcome"] === "miss";
 }
 
@@ -255,6 +260,35 @@ export function attackTotal(row: AttackRow): number {
 /** The defence roll's total as it stands, or null for a static target or no defence yet. */
 export function defenceTotal(row: AttackRow): number | null {
   return row.defence?.kind === "roll" ? row.defence.roll.total - struckValue(row.claims, "defence") : null;
+}
+
+/** §1.8.2 a roll as the increment rules read it: its dice, its grade and every modifier that stands (Esperienza aside). */
+function rollSide(dice: readonly number[], grade: number, total: number): Omit<ContrastSide, "experience"> {
+  const sum = dice.reduce((s, d) => s + d, 0);
+  return { dice: sum, grade, modifiers: total - sum - grade };
+}
+
+/** §1.8.2 the row's attack roll as the increment rules read it. */
+export function attackSide(state: AttackCardState, row: AttackRow): Omit<ContrastSide, "experience"> {
+  return rollSide(row.attack.dice, state.grade.value, attackTotal(row));
+}
+
+/** §1.8.2 the two rolls of a row against a defence roll as the increment rules read them, or null. */
+export function exchangeSides(state: AttackCardState, row: AttackRow): Record<AttackSide, Omit<ContrastSide, "experience">> | null {
+  const defence = row.defence;
+  if (defence?.kind !== "roll") return null;
+  return { attack: attackSide(state, row), defence: rollSide(defence.roll.dice, defence.grade, defenceTotal(row) ?? defence.roll.total) };
+}
+
+/** §1.8.2 (A-14) a row won by 1–3 against a defence roll: its loser, the margin, and whether the loser counts as advantaged now; else null. */
+export function narrowWin(state: AttackCardState, row: AttackRow): { loser: AttackSide; margin: number; advantaged: boolean } | null {
+  const sides = row.outcome === null ? null : exchangeSides(state, row);
+  const defence = defenceTotal(row);
+  if (!sides || defence === null) return null;
+  const margin = Math.abs(attackTotal(row) - defence);
+  if (margin < 1 || margin >= NARROW_WIN_LIMIT) return null;
+  const loser: AttackSide = attackTotal(row) < defence ? "attack" : "defence";
+  return { loser, margin, advantaged: loserAdvantaged(loser, sides, row.advantaged) };
 }
 
 /** Whether the row's hit is on a target's counters now: its own, or a selected token's. */
@@ -341,6 +375,12 @@ export function applyCardEvent(state: AttackCardState, event: CardEvent, options
       }
       case "strike":
         return strikeRow(row, event, options);
+      case "advantage": {
+        if (row.defence?.kind !== "roll" || row.outcome === null) return refuse("stale");
+        const advantaged: unknown = event.advantaged;
+        if (!(advantaged === null || (ATTACK_SIDES as readonly unknown[]).includes(advantaged))) return refuse("invalid");
+        return { ok: true, row: { ...row, advantaged: event.advantaged } };
+      }
     }
   } catch (error) {
     if (error instanceof RulesError) return refuse("invalid");
@@ -435,6 +475,8 @@ export interface RowContext {
   venom: string | null;
   /** §1.8.2 the increment points the exchange earned, each naming whose skill. */
   increments: RowTag[];
+  /** §1.8.2 (A-14) the Narrator's: a narrow win, whether the loser stood in the advantageous position, and the button that changes it. */
+  advantage: { text: string; label: string } | null;
   /** The selected tokens the hit also went into, each with what it took and its own Undo. */
   spread: SpreadContext | null;
   buttons: RowButtons;
@@ -657,6 +699,24 @@ function incrementLines(state: AttackCardState, row: AttackRow, i18n: Localizer)
   });
 }
 
+/**
+ * §1.8.2 (A-14) a narrow win against a defence roll as the Narrator sees it: whether the loser stood in the advantageous
+ * position, and who said so (grades and modifiers, or the Narrator). Only then can the winner's point hang on it.
+ */
+function advantageContext(state: AttackCardState, row: AttackRow, viewer: CardViewer, i18n: Localizer): RowContext["advantage"] {
+  const won = viewer.isGM ? narrowWin(state, row) : null;
+  if (!won) return null;
+  const data = {
+    name: won.loser === "attack" ? state.attacker.name : row.target.name,
+    margin: String(won.margin),
+    source: i18n.localize(row.advantaged === undefined ? "GENESYS.Attack.NarrowWin.ByGrades" : "GENESYS.Attack.NarrowWin.ByNarrator"),
+  };
+  return {
+    text: i18n.format(won.advantaged ? "GENESYS.Attack.NarrowWin.Was" : "GENESYS.Attack.NarrowWin.WasNot", data),
+    label: i18n.localize(won.advantaged ? "GENESYS.Attack.NarrowWin.Unmark" : "GENESYS.Attack.NarrowWin.Mark"),
+  };
+}
+
 function rowContext(state: AttackCardState, row: AttackRow, viewer: CardViewer, i18n: CardLocalizer): RowContext {
   const attackerSide = viewer.isGM || viewer.owns(state.attacker.actorUuid);
   // An object (§2.3.5) has nobody to defend it and no counters to take damage: the Narrator's difficulty resolves it.
@@ -708,6 +768,7 @@ function rowContext(state: AttackCardState, row: AttackRow, viewer: CardViewer, 
     stun,
     venom,
     increments: incrementLines(state, row, i18n),
+    advantage: advantageContext(state, row, viewer, i18n),
     spread: spreadContext(row, state.weapon.damage.type, open && viewer.isGM, i18n),
     buttons,
     labels: {
@@ -752,7 +813,7 @@ export function attackCardContext(state: AttackCardState, viewer: CardViewer, i1
     if (!row) return [];
     const full = rowContext(state, row, viewer, i18n);
     if (!hidden) return [full];
-    return [{ ...full, cssClass: "hidden", outcome: i18n.localize("GENESYS.Attack.Outcome.hidden"), chance: null, tags: [], attack: { dice: [], total: 0, parts: [], claims: [] }, defence: null, damage: null, applied: null, stun: null, venom: null, increments: [], spread: null, buttons: NO_BUTTONS }];
+    return [{ ...full, cssClass: "hidden", outcome: i18n.localize("GENESYS.Attack.Outcome.hidden"), chance: null, tags: [], attack: { dice: [], total: 0, parts: [], claims: [] }, defence: null, damage: null, applied: null, stun: null, venom: null, increments: [], advantage: null, spread: null, buttons: NO_BUTTONS }];
   });
   const notes: string[] = [];
   if (state.aimedArea !== "trunk") notes.push(i18n.format("GENESYS.Attack.Aimed", { area: i18n.localize(`GENESYS.Attack.Area.${state.aimedArea}`) }));

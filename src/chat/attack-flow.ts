@@ -19,7 +19,8 @@ import { diveJumpDifficulty } from "../rules/maneuvers.js";
 import { defenceDived } from "../documents/dive-prone.js";
 import type { RulesOptions } from "../rules/options.js";
 import { rulesOptions } from "../settings/rules-settings.js";
-import type { AttackCardState, AttackRow } from "./attack-card.js";
+import { narrowWin, type AttackCardState, type AttackRow } from "./attack-card.js";
+import type { AttackSide } from "../rules/increment.js";
 import { sealedCardOf } from "./sealed-card.js";
 import { CARD_INTENTS } from "./card-intent-kinds.js";
 import { actorFrom } from "../documents/actor-from.js";
@@ -170,6 +171,8 @@ export interface CardActionOptions {
   /** Asks for the defence in place of the dialog (a quick roll, applications/quick-roll.ts); null = no defence rolled. */
   chooseDefence?: (plan: DefencePlan, target: GenesysActor) => Promise<DefenceAnswer | null>;
   staticDifficulty?: number;
+  /** advantage: the Narrator's word to send (a side, or null for neither); absent, the button's toggle. */
+  advantaged?: AttackSide | null;
 }
 
 /** What one click on the card does. Returns whether the card moved on; every failure is a notification. */
@@ -183,7 +186,7 @@ async function cardActionNow(message: CardMessage, action: CardAction, rowId: st
   if (!state || !row) return failed("GENESYS.Attack.Warn.CardMissing");
   const ids = { messageId: message.id ?? "", rowId };
   // A sealed card only gets its outcome before the Reveal (card-intents.ts says why).
-  if (action !== "defend" && action !== "static" && action !== "strike" && sealedCardOf(message)) return failed("GENESYS.Seal.Warn.RevealFirst");
+  if (action !== "defend" && action !== "static" && action !== "strike" && action !== "advantage" && sealedCardOf(message)) return failed("GENESYS.Seal.Warn.RevealFirst");
   switch (action) {
     case "defend":
       return defend(row, ids, state, options);
@@ -208,6 +211,8 @@ async function cardActionNow(message: CardMessage, action: CardAction, rowId: st
       return stunAction(row, ids);
     case "strike":
       return strikeAction(row, ids, options.claim);
+    case "advantage":
+      return advantageAction(state, row, ids, options.advantaged);
     case "diveJump":
       return diveJumpAction(row);
   }
@@ -220,6 +225,17 @@ async function strikeAction(row: AttackRow, ids: { messageId: string; rowId: str
   const claim = (row.claims ?? []).find((c) => c.roll === roll && c.key === key);
   if (!claim) return failed("GENESYS.Attack.Warn.NoClaim");
   return requestIntent(CARD_INTENTS.strike, { ...ids, roll: claim.roll, key: claim.key, struck: !claim.struck });
+}
+
+/**
+ * §1.8.2 (A-14) the Narrator turns the loser of a narrow win advantaged or not (the GM's client works the points out
+ * again); the toggle starts from what the card says now.
+ */
+async function advantageAction(state: AttackCardState, row: AttackRow, ids: { messageId: string; rowId: string }, given: AttackSide | null | undefined): Promise<boolean> {
+  if (!game.user.isGM) return failed("GENESYS.Attack.Warn.NotAllowed");
+  const won = narrowWin(state, row);
+  if (!won) return failed("GENESYS.Attack.Warn.CardChanged");
+  return requestIntent(CARD_INTENTS.advantage, { ...ids, advantaged: given !== undefined ? given : won.advantaged ? null : won.loser });
 }
 
 /**

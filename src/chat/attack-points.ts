@@ -11,7 +11,7 @@ import { actorFrom } from "../documents/actor-from.js";
 import type { GenesysActor } from "../documents/actor.js";
 import { planIncrement, planIncrements, takeBackIncrement } from "../documents/skill-increment.js";
 import { attackIncrements, type AttackOpposition, type ContrastSide, type IncrementAward, type IncrementReason } from "../rules/increment.js";
-import { attackTotal, defenceTotal, type AttackCardState, type AttackRow, type RowIncrements } from "./attack-card.js";
+import { attackSide, exchangeSides, type AttackCardState, type AttackRow, type RowIncrements } from "./attack-card.js";
 
 /** A row with its points settled, and the skill writes that go with the card's. */
 export interface SettledPoints {
@@ -35,17 +35,16 @@ async function skilled(actorUuid: string | null, slug: string | null | undefined
   return item?.id ? { actor, skillId: item.id, experience: scores(sys).experience ?? 0 } : null;
 }
 
-/** The exchange as §1.8.2 reads it: each roll's dice, grade and every modifier that stands. */
+/** The exchange as §1.8.2 reads it: each roll's dice, grade and every modifier that stands, with its Esperienza. */
 function exchange(state: AttackCardState, row: AttackRow, attacker: Skilled | null, defender: Skilled | null): { attack: ContrastSide; against: AttackOpposition } | null {
   const defence = row.defence;
   if (defence === null || row.outcome === null) return null;
-  const side = (dice: readonly number[], grade: number, total: number, experience: number): ContrastSide => {
-    const sum = dice.reduce((s, d) => s + d, 0);
-    return { dice: sum, grade, modifiers: total - sum - grade, experience };
-  };
-  const attack = side(row.attack.dice, state.grade.value, attackTotal(row), attacker?.experience ?? 0);
-  if (defence.kind === "static") return { attack, against: { difficulty: defence.difficulty } };
-  return { attack, against: { defence: side(defence.roll.dice, defence.grade, defenceTotal(row) ?? defence.roll.total, defender?.experience ?? 0) } };
+  if (defence.kind === "static") {
+    return { attack: { ...attackSide(state, row), experience: attacker?.experience ?? 0 }, against: { difficulty: defence.difficulty } };
+  }
+  const sides = exchangeSides(state, row);
+  if (!sides) return null;
+  return { attack: { ...sides.attack, experience: attacker?.experience ?? 0 }, against: { defence: { ...sides.defence, experience: defender?.experience ?? 0 } } };
 }
 
 const given = (record: IncrementRecord | null): boolean => record?.status === "stored" || record?.status === "gradeGained";
@@ -75,7 +74,7 @@ export async function settlePoints(state: AttackCardState, before: AttackRow, af
   const defender = after.defence?.kind === "roll" ? await skilled(after.target.actorUuid, after.defence.skill) : null;
   const sides = exchange(state, after, attacker, defender);
   if (!sides) return { row: after, writes: [] };
-  const awards = attackIncrements(sides.attack, sides.against);
+  const awards = attackIncrements(sides.attack, sides.against, after.advantaged);
   const writes: SettledPoints["writes"] = [];
   const previous = before.increments ?? { attack: null, defence: null };
   const increments: RowIncrements = {

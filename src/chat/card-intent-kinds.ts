@@ -13,4 +13,6 @@ export const CARD_INTENTS = {
   stun: "card.stun",
   /** The Narrator's: a claim on a row struck, or restored (card-claims.ts). */
   strike: "card.strike",
+  /** The Narrator's: which roll of a narrow win stood in the advantageous position (§1.8.2, A-14). */
+  advantage: "card.advantage",
 } as const;

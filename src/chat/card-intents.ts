@@ -37,6 +37,7 @@ import { liftDive, proneAfterDive } from "../documents/dive-prone.js";
 import { liftProne, startLayProne } from "../documents/stun-prone.js";
 import { playerAdvantageRefusal, type AdvantageKey } from "../rules/attack.js";
 import { RulesError } from "../rules/errors.js";
+import { ATTACK_SIDES } from "../rules/increment.js";
 import { rulesOptions } from "../settings/rules-settings.js";
 import { ATTACK_FLAG, NO_VIEWER, SYSTEM_SCOPE, applyCardEvent, damageOptions, hitStands, readAttackState, withRow, type AppliedRecord, type AttackCardState, type AttackRow, type CardEvent } from "./attack-card.js";
 import { liveHit, type TokenHit } from "./token-hits.js";
@@ -103,7 +104,7 @@ interface Alongside {
 }
 
 /** The events after which a row's outcome is known anew. */
-const SETTLING: ReadonlySet<CardEvent["type"]> = new Set<CardEvent["type"]>(["defend", "static", "strike"]);
+const SETTLING: ReadonlySet<CardEvent["type"]> = new Set<CardEvent["type"]>(["defend", "static", "strike", "advantage"]);
 
 /**
  * Writes one row of a card this client authored; the stored content is re-rendered for no one in particular. A blind
@@ -494,6 +495,21 @@ async function onStrike(requester: Requester, raw: unknown): Promise<IntentOutco
   return commit(message, state, { type: "strike", rowId: row.id, roll: rollKind, key: claimKey, struck }, null, then ? { then } : {});
 }
 
+/**
+ * §1.8.2 (A-14) the Narrator says which roll of the exchange stood in the advantageous position (a side, or null for
+ * neither): the row's points are worked out again, a point no longer earned taken back from its skill.
+ */
+async function onAdvantage(requester: Requester, raw: unknown): Promise<IntentOutcome> {
+  if (!requester.isGM) return no("GENESYS.Attack.Warn.NotAllowed");
+  if (!isObject(raw)) return INVALID;
+  const advantaged = raw["advantaged"];
+  const side = ATTACK_SIDES.find((s) => s === advantaged);
+  if (advantaged !== null && !side) return INVALID;
+  const loaded = await loadRow(raw);
+  if (!isLoaded(loaded)) return loaded;
+  return commit(loaded.message, loaded.state, { type: "advantage", rowId: loaded.row.id, advantaged: side ?? null });
+}
+
 // ───────────────────────── damage, apply, undo ─────────────────────────
 
 /**
@@ -787,4 +803,5 @@ export function registerCardIntents(): void {
   registerIntent(CARD_INTENTS.undoToken, onUndoToken);
   registerIntent(CARD_INTENTS.stun, onStun);
   registerIntent(CARD_INTENTS.strike, onStrike);
+  registerIntent(CARD_INTENTS.advantage, onAdvantage);
 }

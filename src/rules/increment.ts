@@ -94,13 +94,27 @@ export function contrastIncrements(
 /** What an attack roll was met with: a defence roll (A-14: a contrast), or a static target's difficulty (§2.3.5). */
 export type AttackOpposition = { defence: ContrastSide } | { difficulty: number };
 
+/** The two rolls of an attack exchange. */
+export const ATTACK_SIDES = ["attack", "defence"] as const;
+export type AttackSide = (typeof ATTACK_SIDES)[number];
+
+/**
+ * §1.8.2 (A-14) whether the loser of an attack exchange stood in the advantageous position: the Narrator's word when
+ * given (a side, or null for neither), otherwise isAdvantaged's reading of grades and modifiers.
+ */
+export function loserAdvantaged(loser: AttackSide, sides: Record<AttackSide, { grade: number; modifiers?: number }>, narrator?: AttackSide | null): boolean {
+  const side = oneOf("loser", loser, ATTACK_SIDES);
+  if (narrator !== undefined) return narrator === null ? false : oneOf("narrator", narrator, ATTACK_SIDES) === side;
+  return isAdvantaged(sides[side], sides[side === "attack" ? "defence" : "attack"]);
+}
+
 /**
  * §1.8.2 (A-14) the points an attack exchange earns. Against a static target the attack is a check (conditions 1 and 3).
- * Against a defence roll attack and defence are a contrast: the winner by condition 2 (advantaged read by isAdvantaged,
- * the Narrator's default), the loser by condition 3. A tie is no win (§1.8.2): the attack still hits, so the defender
+ * Against a defence roll attack and defence are a contrast: the winner by condition 2 (advantaged: the Narrator's word,
+ * `narrator`, or else isAdvantaged's default), the loser by condition 3. A tie is no win (§1.8.2): the attack still hits, so the defender
  * has lost, and only condition 3 can earn the defender anything.
  */
-export function attackIncrements(attack: ContrastSide, against: AttackOpposition): { attack: IncrementAward; defence: IncrementAward } {
+export function attackIncrements(attack: ContrastSide, against: AttackOpposition, narrator?: AttackSide | null): { attack: IncrementAward; defence: IncrementAward } {
   if ("difficulty" in against) {
     return { attack: incrementFromCheck({ ...attack, modifiers: attack.modifiers ?? 0, difficulty: nat("difficulty", against.difficulty) }), defence: NONE };
   }
@@ -112,7 +126,8 @@ export function attackIncrements(attack: ContrastSide, against: AttackOpposition
     return { attack: NONE, defence: tried.reason === "impossibleTry" ? tried : NONE };
   }
   const [winner, loser] = margin > 0 ? [attack, defence] : [defence, attack];
-  const points = contrastIncrements({ ...winner, opponentAdvantaged: isAdvantaged(loser, winner) }, loser);
+  const opponentAdvantaged = loserAdvantaged(margin > 0 ? "defence" : "attack", { attack, defence }, narrator);
+  const points = contrastIncrements({ ...winner, opponentAdvantaged }, loser);
   return margin > 0 ? { attack: points.winner, defence: points.loser } : { attack: points.loser, defence: points.winner };
 }
 

@@ -1169,6 +1169,43 @@ export async function attackAnObject(scratch: Scratch, assert: Assert): Promise<
   assert.strictEqual(await onCardAction(card, "rollDamage", rowId), false, "damage was rolled for an object");
 }
 
+// ───────────────────────── a narrow win, the Narrator's word ─────────────────────────
+
+/**
+ * §1.8.2 (A-14) a narrow win over a defence: the wolf's real defence roll is set 2 below the attack (so no dice can
+ * spoil it), and the Narrator's scales button turns the wolf advantaged or not. Each press gives or takes back the
+ * Pistola's point, and the skill always holds exactly what the card says.
+ */
+export async function narrowWinAdvantage(scratch: Scratch, assert: Assert): Promise<void> {
+  const { shooter, weaponId } = await createShooter(scratch);
+  const { target } = await unlinkedWolf(scratch, assert);
+  const wolf = must(target.actor(), "the wolf's token has no actor");
+  const { ref, plan } = attackPlanAgainst(shooter, weaponId, wolf, target.tokenUuid);
+  const known = new Set(game.messages.contents.map((m) => m.id));
+  const pistolPoints = (): number => {
+    const sys = shooter.items.find((i) => i.type === "skill")?.system;
+    return sys instanceof SkillModel ? sys.increment + 6 * sys.earned : -1;
+  };
+  try {
+    assert.ok(await withMessageMode("public", () => attack(shooter, weaponId, { targets: [ref], answer: defaultAnswer(plan) })), "attack() posted no card");
+    const card = must(game.messages.contents.find((m) => !known.has(m.id) && cardState(m) !== null), "the attack card is not in game.messages");
+    const rowId = must(Object.values(must(cardState(card), "no card state").rows)[0]?.id, "the attack card has no row");
+    const defended = await click(card, "defend", rowId, assert, { defence: target.defence });
+    const defence = must(defended.defence?.kind === "roll" ? defended.defence : null, "the wolf rolled no defence");
+    const narrow = { ...defence, roll: { ...defence.roll, total: defended.attack.total - 2 } };
+    await card.update({ [`flags.genesys-gdr.attack.rows.${rowId}`]: { defence: narrow, outcome: "hit", increments: { attack: null, defence: null } } });
+    const base = pistolPoints();
+    for (const press of [1, 2]) {
+      const row = await click(card, "advantage", rowId, assert);
+      const stood = row.increments?.attack?.status === "stored";
+      assert.strictEqual(stood, row.advantaged === "defence", `press ${press}: the point does not follow the Narrator's word (${String(row.advantaged)})`);
+      assert.strictEqual(pistolPoints(), base + (stood ? 1 : 0), `press ${press}: the Pistola skill does not hold what the card says`);
+    }
+  } finally {
+    for (const m of game.messages.contents) if (!known.has(m.id)) scratch.adoptMessage(m.id);
+  }
+}
+
 // ───────────────────────── a crippled leg ─────────────────────────
 
 /**

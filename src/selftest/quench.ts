@@ -39,6 +39,7 @@ import {
   losingControlTimedEffect,
   drawAndReloadInCombat,
   attackAnObject,
+  narrowWinAdvantage,
   crippledLegAndUndo,
   unlinkedWolf,
   type Assert,
@@ -244,6 +245,10 @@ export function flowsBatch(context: QuenchContext, world: () => SelfTestWorld): 
 
     it("shoots at an object with no token targeted: the Narrator's static difficulty resolves it, no damage", async () => {
       await attackAnObject(books(), assert);
+    });
+
+    it("a narrow win: the Narrator's word on the wolf's advantage gives or takes back the Pistola's point", async () => {
+      await narrowWinAdvantage(books(), assert);
     });
 
     it("cripples an unlinked Comparsa's leg with an aimed hit (Speed 1, the token's status) and undoes it", async () => {

@@ -8,13 +8,15 @@ import { describe, expect, it } from "vitest";
 import { sendIntent } from "../../src/authority/intent-channel.js";
 import { attack, onCardAction } from "../../src/chat/attack-flow.js";
 import { SEAL_REVEAL_INTENT } from "../../src/chat/sealed-card.js";
+import { CARD_INTENTS } from "../../src/chat/card-intent-kinds.js";
+import { renderCard } from "../../src/chat/card-render.js";
 import { SkillModel } from "../../src/data/item/skill.js";
 import { defaultAnswer, prepareAttack, type AttackAnswer, type TargetRef } from "../../src/dice/attack-roll.js";
 import { GenesysActor } from "../../src/documents/actor.js";
 import { sharedScene, placeToken } from "../foundry/scenes.js";
 import { onClient } from "../foundry/clients.js";
 import { users } from "../foundry/boot.js";
-import { DODGE_WITH_DEXTERITY, dice, itemId, npc, playerId, rowOf, shooter, skill, useCardWorld } from "./helpers.js";
+import { DODGE_WITH_DEXTERITY, dice, itemId, npc, playerId, rowOf, shooter, skill, stateOf, useCardWorld } from "./helpers.js";
 
 useCardWorld();
 
@@ -38,6 +40,9 @@ async function playerShot(target: TargetRef, attackDice: [number, number], over:
   if (!card) throw new Error("no card");
   return { jack, card: card as Parameters<typeof onCardAction>[0] };
 }
+
+/** The card as a Narrator (or a player who owns none of its actors) sees it. */
+const renderedFor = (card: unknown, isGM: boolean): Promise<string> => renderCard(stateOf(card), { isGM, owns: () => false });
 
 const ref = (actor: GenesysActor, distance = 4, tokenUuid: string | null = null): TargetRef => ({ actor, tokenUuid, name: actor.name, distance });
 
@@ -123,6 +128,84 @@ describe("§2.3.3 (A-14) attack against defence is a contrast: condition 2", () 
     dice(8, 8);
     expect(await onCardAction(card, "defend", "r0", { defence: DODGE_WITH_DEXTERITY })).toBe(true);
     expect(rowOf(card, "r0")).toMatchObject({ outcome: "miss", increments: { attack: null, defence: null } });
+  });
+});
+
+describe("§1.8.2 (A-14) the Narrator says who stood in the advantageous position", () => {
+  it("27 against an equal Schivare 12's 25: no point by default; the Narrator marks the defender and Jack gets it, unmarks and it goes", async () => {
+    const thug = await npc("Scagnozzo", { items: [skill("Schivare", 12)] });
+    const { jack, card } = await playerShot(ref(thug), [7, 8]);
+    dice(7, 6);
+    expect(await onCardAction(card, "defend", "r0", { defence: { ...DODGE_WITH_DEXTERITY, choice: "schivare" } })).toBe(true);
+    expect(rowOf(card, "r0")).toMatchObject({ outcome: "hit", defence: { roll: { total: 25 } }, increments: { attack: null, defence: null } });
+    expect(points(jack, "Pistola")).toEqual({ increment: 0, earned: 0 });
+    const narrator = await renderedFor(card, true);
+    expect(narrator).toContain("GENESYS.Attack.NarrowWin.WasNot");
+    expect(narrator).toContain('data-attack-action="advantage"');
+    expect(await renderedFor(card, false)).not.toContain('data-attack-action="advantage"');
+
+    expect(await onCardAction(card, "advantage", "r0")).toBe(true);
+    expect(rowOf(card, "r0")).toMatchObject({ advantaged: "defence", increments: { attack: { reason: "narrowWin", status: "stored", points: 1 } } });
+    expect(points(jack, "Pistola")).toEqual({ increment: 1, earned: 0 });
+    expect(await renderedFor(card, true)).toContain("GENESYS.Attack.NarrowWin.ByNarrator");
+    // Twice the same word is one point.
+    expect(await onCardAction(card, "advantage", "r0", { advantaged: "defence" })).toBe(true);
+    expect(points(jack, "Pistola")).toEqual({ increment: 1, earned: 0 });
+
+    expect(await onCardAction(card, "advantage", "r0")).toBe(true);
+    expect(rowOf(card, "r0")).toMatchObject({ advantaged: null, outcome: "hit", increments: { attack: null } });
+    expect(points(jack, "Pistola")).toEqual({ increment: 0, earned: 0 });
+  });
+
+  it("is the Narrator's alone: a player's click and a player's intent are refused, a bad side is invalid", async () => {
+    const thug = await npc("Scagnozzo", { items: [skill("Schivare", 12)] });
+    const { jack, card } = await playerShot(ref(thug), [7, 8]);
+    dice(7, 6);
+    expect(await onCardAction(card, "defend", "r0", { defence: { ...DODGE_WITH_DEXTERITY, choice: "schivare" } })).toBe(true);
+    expect(await asP(() => onCardAction(card, "advantage", "r0", { advantaged: "defence" }))).toBe(false);
+    const ids = { messageId: card.id, rowId: "r0" };
+    expect(await asP(() => sendIntent(CARD_INTENTS.advantage, { ...ids, advantaged: "defence" }))).toEqual({ ok: false, warning: "GENESYS.Attack.Warn.NotAllowed" });
+    expect(await sendIntent(CARD_INTENTS.advantage, { ...ids, advantaged: "both" })).toMatchObject({ ok: false, warning: "GENESYS.Authority.Invalid" });
+    expect(rowOf(card, "r0").advantaged).toBeUndefined();
+    expect(points(jack, "Pistola")).toEqual({ increment: 0, earned: 0 });
+  });
+
+  it("an unlinked token that wins by 2 over Jack's equal grade earns its own Schivare the point once the Narrator marks Jack", async () => {
+    const base = await npc("Scagnozzo", { items: [skill("Schivare", 12)] });
+    const token = placeToken(sharedScene("Vicolo"), base);
+    const synthetic: unknown = token.actor;
+    const tokenActor: GenesysActor | null = synthetic instanceof GenesysActor ? synthetic : null;
+    if (!tokenActor) throw new Error("no token actor");
+    // Jack 5 + 5 + 12 = 22; the token 6 + 6 + 12 = 24.
+    const { card } = await playerShot(ref(tokenActor, 4, token.uuid), [5, 5]);
+    dice(6, 6);
+    expect(await onCardAction(card, "defend", "r0", { defence: { ...DODGE_WITH_DEXTERITY, choice: "schivare" } })).toBe(true);
+    expect(rowOf(card, "r0")).toMatchObject({ outcome: "miss", increments: { attack: null, defence: null } });
+    expect(await onCardAction(card, "advantage", "r0")).toBe(true);
+    expect(rowOf(card, "r0")).toMatchObject({ advantaged: "attack", increments: { defence: { reason: "narrowWin", status: "stored", points: 1 } } });
+    expect(points(tokenActor, "Schivare")).toEqual({ increment: 1, earned: 0 });
+    expect(points(base, "Schivare")).toEqual({ increment: 0, earned: 0 });
+  });
+
+  it("on a blind card the point the Narrator's word earns is held until the Reveal", async () => {
+    const thug = await npc("Scagnozzo", { items: [skill("Schivare", 12)] });
+    const { jack, card } = await playerShot(ref(thug), [7, 8], { blind: true });
+    dice(7, 6);
+    expect(await onCardAction(card, "defend", "r0", { defence: { ...DODGE_WITH_DEXTERITY, choice: "schivare" } })).toBe(true);
+    expect(await onCardAction(card, "advantage", "r0")).toBe(true);
+    expect(rowOf(card, "r0").increments?.attack).toMatchObject({ reason: "narrowWin", status: "blind" });
+    expect(points(jack, "Pistola")).toEqual({ increment: 0, earned: 0 });
+    expect(await sendIntent(SEAL_REVEAL_INTENT, { messageId: card.id })).toEqual({ ok: true });
+    expect(points(jack, "Pistola")).toEqual({ increment: 1, earned: 0 });
+  });
+
+  it("a win by 4 is no narrow win: the card offers nothing to mark", async () => {
+    const thug = await npc("Scagnozzo", { items: [skill("Schivare", 12)] });
+    const { card } = await playerShot(ref(thug), [7, 8]);
+    dice(5, 6);
+    expect(await onCardAction(card, "defend", "r0", { defence: { ...DODGE_WITH_DEXTERITY, choice: "schivare" } })).toBe(true);
+    expect(await renderedFor(card, true)).not.toContain('data-attack-action="advantage"');
+    expect(await onCardAction(card, "advantage", "r0")).toBe(false);
   });
 });
 

@@ -1,6 +1,6 @@
 /** §1.8.2 (A-14) the increment points of an attack exchange, and §1.8.1 a point taken back. */
 import { describe, expect, it } from "vitest";
-import { attackIncrements, removeIncrementPoint } from "../../src/rules/increment.js";
+import { attackIncrements, loserAdvantaged, removeIncrementPoint } from "../../src/rules/increment.js";
 import { rulesErrorOf } from "./rules-error.js";
 
 const exp = 7;
@@ -64,6 +64,34 @@ describe("§2.3.3 (A-14) attack against defence is a contrast: conditions 2 and 
 
   it("refuses dice that 2D10 cannot show", () => {
     expect(rulesErrorOf(() => attackIncrements({ dice: 21, grade: 10, experience: exp }, { defence: { dice: 5, grade: 10, experience: exp } })).parameter).toBe("dice");
+  });
+});
+
+describe("§1.8.2 (A-14) the Narrator's word on the advantageous position", () => {
+  // Attack 8 + 10 = 18 against defence 6 + 10 = 16: won by 2, equal grades and no modifiers (the default: not advantaged).
+  const attackSide = { dice: 8, grade: 10, experience: exp };
+  const defenceSide = { dice: 6, grade: 10, experience: exp };
+
+  it("overrides the default either way: the loser marked advantaged earns the winner the point", () => {
+    expect(attackIncrements(attackSide, { defence: defenceSide }).attack).toEqual(none);
+    expect(attackIncrements(attackSide, { defence: defenceSide }, "defence").attack).toEqual({ earned: true, reason: "narrowWin" });
+    // The winner marked advantaged is no help: only the loser's position counts.
+    expect(attackIncrements(attackSide, { defence: defenceSide }, "attack").attack).toEqual(none);
+  });
+
+  it("null says neither: a better-graded loser no longer earns the winner anything", () => {
+    const graded = { ...defenceSide, grade: 11, dice: 5 };
+    expect(attackIncrements(attackSide, { defence: graded }).attack).toEqual({ earned: true, reason: "narrowWin" });
+    expect(attackIncrements(attackSide, { defence: graded }, null).attack).toEqual(none);
+  });
+
+  it("loserAdvantaged reads the default by grade and by modifiers, and refuses a side that is not one", () => {
+    expect(loserAdvantaged("defence", { attack: { grade: 10 }, defence: { grade: 11 } })).toBe(true);
+    expect(loserAdvantaged("attack", { attack: { grade: 10, modifiers: 2 }, defence: { grade: 10, modifiers: 1 } })).toBe(true);
+    expect(loserAdvantaged("attack", { attack: { grade: 10 }, defence: { grade: 10 } })).toBe(false);
+    // Casts: a JavaScript caller (a macro) may pass any string.
+    expect(rulesErrorOf(() => loserAdvantaged("both" as "attack", { attack: { grade: 10 }, defence: { grade: 10 } })).parameter).toBe("loser");
+    expect(rulesErrorOf(() => loserAdvantaged("attack", { attack: { grade: 10 }, defence: { grade: 10 } }, "both" as "attack")).parameter).toBe("narrator");
   });
 });
 

@@ -156,7 +156,7 @@ describe("the batch against the Foundry double", () => {
 
     expect(report.hooks).toEqual([]);
     expect(report.tests.map((t) => [t.title, t.state, t.error])).toEqual(report.tests.map((t) => [t.title, "passed", undefined]));
-    expect(report.tests).toHaveLength(32);
+    expect(report.tests).toHaveLength(33);
     // Every sheet type was asked for, and every scratch document carried the prefix.
     expect(world.rendered).toHaveLength(ACTOR_TYPES.length + ITEM_TYPES.length);
     expect(world.log.created.filter((c) => c.startsWith("Actor") || c.startsWith("Item") || c.startsWith("Scene") || c.startsWith("Folder")).every((c) => c.includes(SCRATCH_PREFIX))).toBe(true);
@@ -172,7 +172,7 @@ describe("cleanup", () => {
     const world = doubleWorld({ renderSheet: () => Promise.reject(new Error("template missing")) });
     const before = snapshot(world);
     const report = await runBatch(world);
-    expect(states(report)).toEqual(["passed", "failed", ...Array<string>(30).fill("passed")]);
+    expect(states(report)).toEqual(["passed", "failed", ...Array<string>(31).fill("passed")]);
     expect(failureOf(report, /sheet/)).toBe("template missing");
     expect(report.hooks).toEqual([]);
     expect(snapshot(world)).toEqual(before);
@@ -215,7 +215,7 @@ describe("cleanup", () => {
     const world = doubleWorld();
     const before = snapshot(world);
     const report = await asPlayer(() => runBatch(world));
-    expect(states(report)).toEqual(Array<string>(32).fill("skipped"));
+    expect(states(report)).toEqual(Array<string>(33).fill("skipped"));
     expect(report.hooks).toHaveLength(1);
     expect(String(report.hooks[0]?.error)).toContain("active Narrator");
     expect(world.log.created).toEqual([]);
