@@ -5,11 +5,10 @@
  */
 import * as rules from "./rules/index.js";
 import type { GenesysActorRef, GenesysApi, GenesysAttackRequest, GenesysCheckRequest, GenesysCounterChange, GenesysDamageRequest, GenesysRequestCheck, GenesysTimeRequest } from "./api-contract.js";
-import { lazily } from "./load/lazily.js";
 import { PASTIMES } from "./time/pastimes.js";
 import { guarded } from "./applications/guarded.js";
 import { actorFrom } from "./documents/actor-from.js";
-import { askForCheck } from "./chat/request-flow.js";
+import { lazily } from "./load/lazily.js";
 import { readMovementLink } from "./documents/movement-check.js";
 import { readAmbushLink } from "./documents/ambush-check.js";
 import { grappleBlocksMovement } from "./grapple/grapple-movement.js";
@@ -34,6 +33,8 @@ const migrateWorld = lazily(() => import("./migration.js"), "migrateWorld");
 const contestApi = () => import("./chat/contest-api.js");
 const grappleApi = () => import("./grapple/grapple-api.js");
 const macros = () => import("./macros/narrator-macros.js");
+/** A check request loads with the first one asked. */
+const askForCheck = lazily(() => import("./chat/request-flow.js"), "askForCheck");
 /** The attack flow loads with the first attack. */
 const attackFlow = lazily(() => import("./chat/attack-flow.js"), "attack");
 

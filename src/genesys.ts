@@ -36,7 +36,7 @@ import { registerCreationSettings } from "./settings/creation-settings.js";
 import { registerSelfTest } from "./selftest/register.js";
 import { registerTime } from "./time/register-time.js";
 import { registerHazardCards } from "./tools/hazard-buttons.js";
-import { registerRequestCards } from "./chat/request-flow.js";
+import { registerRequestCards } from "./chat/request-card-hook.js";
 import { listenToGcheckClicks, registerGcheckEnricher } from "./enrichers/gcheck-hooks.js";
 import { registerRollKeybindings } from "./input/roll-modifiers.js";
 import { registerLastChoices } from "./input/last-choices.js";

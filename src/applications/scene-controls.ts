@@ -7,12 +7,14 @@
  * rebuilt from the list each time core prepares the controls.
  */
 import { addControlGroup, controlGroup } from "../compat/scene-controls.js";
-import { askForCheck } from "../chat/request-flow.js";
 import { GenesysActor } from "../documents/actor.js";
 import { losingControlForSelected, reactionForSelected, recognitionForSelected } from "../tools/narrator-tools.js";
 import { encounterOdds } from "../encounter/open-encounter-odds.js";
 import { guarded } from "./guarded.js";
 import { lazily } from "../load/lazily.js";
+
+/** A request loads with the first one asked. */
+const askForCheck = lazily(() => import("../chat/request-flow.js"), "askForCheck");
 
 /** A contest loads with the first one started. */
 const contest = lazily(() => import("../chat/contest-flow.js"), "contest");

@@ -17,9 +17,8 @@ import { authoredByGm, type CardMessage } from "./authored.js";
 import { readMovementLink, type MovementLink } from "../documents/movement-check.js";
 import { readAmbushLink, type AmbushLink } from "../documents/ambush-check.js";
 import { isActorUuid as isUuid } from "../documents/actor-from.js";
+import { REQUEST_FLAG, REQUEST_SCOPE } from "./request-flag.js";
 
-export const REQUEST_FLAG = "request";
-export const REQUEST_SCOPE = "genesys-gdr";
 export const REQUEST_CARD_TEMPLATE = "systems/genesys-gdr/templates/chat/request-card.hbs";
 
 /** What is asked: a skill by its language-free key, or a characteristic. */

@@ -162,10 +162,3 @@ export async function askForCheck(initial: unknown, options: AskOptions = {}): P
   const answer = await dialog.promptRequest(spec, dialog.skillChoices(actors), candidates, chosen);
   return answer ? postRequest({ ...answer, ...link }) : null;
 }
-
-/** The render hook (the intents: narrator.ts). Call at init. */
-export function registerRequestCards(): void {
-  Hooks.on("renderChatMessageHTML", (message, html) => {
-    void guarded(false, () => decorateRequestCard(message, html));
-  });
-}

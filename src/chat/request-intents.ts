@@ -23,7 +23,8 @@ import { assertCreated, authoredByGm, type CardMessage } from "./authored.js";
 import { linkedRow, readMovementLink, recordLinkedCheck, type MovementLink } from "../documents/movement-check.js";
 import { ambushFight, readAmbushLink, recordAmbushCheck, type AmbushLink } from "../documents/ambush-check.js";
 import { actorFrom } from "../documents/actor-from.js";
-import { NO_REQUEST_VIEWER, REQUEST_FLAG, REQUEST_SCOPE, openRequestSecret, REQUEST_SEAL_BYTES, renderRequestCard, requestSealContext, requestStateOf, type RequestResult, type RequestSecret, type RequestState } from "./request-card.js";
+import { NO_REQUEST_VIEWER, openRequestSecret, REQUEST_SEAL_BYTES, renderRequestCard, requestSealContext, requestStateOf, type RequestResult, type RequestSecret, type RequestState } from "./request-card.js";
+import { REQUEST_FLAG, REQUEST_SCOPE } from "./request-flag.js";
 import { REQUEST_INTENTS, type RequestSpec, rowActor, requestPlan } from "./request-plan.js";
 
 const no = (warning: string, data?: Record<string, string>): IntentResult => (data ? { ok: false, warning, data } : { ok: false, warning });
