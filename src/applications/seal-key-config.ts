@@ -5,6 +5,7 @@
  */
 import { heldKeys, keepKeys, parseRingText, ringText, rotateKey } from "../authority/seal-key.js";
 import { SYSTEM_ID } from "../settings/rules-settings.js";
+import { asInput, asTextArea } from "../compat/dom.js";
 
 export type PastedKey = "kept" | "same" | "invalid" | "failed" | "notNarrator";
 
@@ -54,14 +55,15 @@ export class SealKeyConfig extends HandlebarsApplicationMixin(ApplicationV2) {
   static async #onSubmit(this: SealKeyConfig, _event: Event, form: HTMLFormElement): Promise<void> {
     const input = form.elements.namedItem("key");
     const rotate = form.elements.namedItem("rotate");
-    const text = input instanceof HTMLTextAreaElement || input instanceof HTMLInputElement ? input.value : "";
+    // By tag name, not instanceof: a form in a popped-out window has that window's element classes (compat/dom.ts).
+    const text = (asTextArea(input) ?? asInput(input))?.value ?? "";
     const i18n = game.i18n;
     if (text.trim()) {
       const result = pasteKeys(text);
       const ok = result === "kept" || result === "same";
       ui.notifications[ok ? "info" : "warn"](i18n.localize(`GENESYS.Seal.Config.Result.${result}`));
     }
-    if (rotate instanceof HTMLInputElement && rotate.checked) {
+    if (asInput(rotate)?.checked === true) {
       const made = startNewKey();
       ui.notifications[made ? "info" : "warn"](i18n.localize(made ? "GENESYS.Seal.Config.Rotated" : "GENESYS.Seal.Config.Result.failed"));
     }

@@ -23,4 +23,5 @@ function withTag(value: unknown, tag: string): Element | null {
 // Each cast below follows a tag-name check, so the element is that kind of control whatever its window.
 export const asForm = (value: unknown): HTMLFormElement | null => withTag(value, "FORM") as HTMLFormElement | null;
 export const asInput = (value: unknown): HTMLInputElement | null => withTag(value, "INPUT") as HTMLInputElement | null;
+export const asTextArea = (value: unknown): HTMLTextAreaElement | null => withTag(value, "TEXTAREA") as HTMLTextAreaElement | null;
 export const asSelect = (value: unknown): HTMLSelectElement | null => withTag(value, "SELECT") as HTMLSelectElement | null;

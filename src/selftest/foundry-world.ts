@@ -8,6 +8,7 @@ import { GenesysActor } from "../documents/actor.js";
 import { GenesysCombat } from "../documents/combat.js";
 import { GenesysItem } from "../documents/item.js";
 import type { ActorData, Created, ItemData, PostedMessage, ScratchFolder, ScratchScene, ScratchToken, SelfTestWorld, SheetProbe } from "./scratch.js";
+import { asElement } from "../compat/dom.js";
 
 function must<T>(value: T | null | undefined, what: string): T {
   if (value === null || value === undefined) throw new Error(`GeneSys self-test: ${what}`);
@@ -52,7 +53,7 @@ function isOpenSheet(value: unknown): value is OpenSheet {
 
 function probe(sheet: OpenSheet): SheetProbe {
   const element = sheet.element;
-  const parts = Object.entries(sheet.parts ?? {}).filter(([, el]) => el instanceof HTMLElement).map(([id]) => id);
+  const parts = Object.entries(sheet.parts ?? {}).filter(([, el]) => asElement(el) !== null).map(([id]) => id);
   return { rendered: sheet.rendered, classes: element ? [...element.classList] : [], parts };
 }
 

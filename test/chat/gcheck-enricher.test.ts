@@ -4,7 +4,7 @@
  */
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { gcheckMarkup, onGcheckClick, parseGcheck } from "../../src/enrichers/gcheck.js";
-import { GCHECK_PATTERN } from "../../src/enrichers/gcheck-hooks.js";
+import { GCHECK_PATTERN, onGcheckButtonClick } from "../../src/enrichers/gcheck-hooks.js";
 import { bootSystem, foundryDouble, users } from "../foundry/boot.js";
 import { onClient, resetNetwork } from "../foundry/clients.js";
 import { diceDouble, type DialogConfig } from "../foundry/dice.js";
@@ -80,6 +80,26 @@ describe("the rendered button", () => {
   it("is registered with the text editor at init", () => {
     const enrichers = (CONFIG as unknown as { TextEditor: { enrichers: { pattern: RegExp }[] } }).TextEditor.enrichers;
     expect(enrichers.some((e) => e.pattern === GCHECK_PATTERN)).toBe(true);
+  });
+
+  it("wires each rendered button on its own element (a popped-out window too); a click the page's listener also hears is answered once", () => {
+    // The CONFIG entry as Foundry's API documents it (id, onRender); the double keeps the list as given.
+    const enrichers = (CONFIG as unknown as { TextEditor: { enrichers: { id?: string; pattern: RegExp; onRender?: (el: unknown) => void }[] } }).TextEditor.enrichers;
+    const entry = enrichers.find((e) => e.pattern === GCHECK_PATTERN);
+    expect(entry?.id).toBe("genesysGcheck");
+    const listeners: ((event: Event) => void)[] = [];
+    entry?.onRender?.({ addEventListener: (type: string, fn: (event: Event) => void) => { if (type === "click") listeners.push(fn); } });
+    expect(listeners).toHaveLength(1);
+    // A broken button (bad parameters) does nothing but take the click; it loads no check.
+    const link = { nodeType: 1, closest: () => link, classList: { contains: (c: string) => c === "broken" }, dataset: {} };
+    let prevented = 0;
+    const click = (): Event => ({ target: link, preventDefault: () => { prevented++; } }) as unknown as Event; // the members the handler reads
+    const first = click();
+    listeners[0]?.(first);
+    onGcheckButtonClick(first);
+    expect(prevented).toBe(1);
+    onGcheckButtonClick(click());
+    expect(prevented).toBe(2);
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { asElement, asForm, asInput, asSelect } from "../../src/compat/dom.js";
+import { asElement, asForm, asInput, asSelect, asTextArea } from "../../src/compat/dom.js";
 
 /** An element made by another window: the same shape, but no instance of this window's classes. */
 function foreign(tagName: string, extra: object = {}): object {
@@ -15,6 +15,8 @@ describe("DOM checks that hold across windows (v14 pop-outs)", () => {
     expect(asInput(foreign("input"))).not.toBeNull();
     expect(asSelect(foreign("SELECT"))).not.toBeNull();
     expect(asInput(foreign("SELECT"))).toBeNull();
+    expect(asTextArea(foreign("TEXTAREA"))).not.toBeNull();
+    expect(asTextArea(foreign("INPUT"))).toBeNull();
   });
 
   it("refuse what is not an element", () => {
