@@ -28,6 +28,7 @@ import { registerCheckRolls } from "./applications/register-check.js";
 import { registerCombatTracker } from "./applications/register-tracker.js";
 import { registerHotbarDrop } from "./macros/hotbar-drop.js";
 import { registerSealKeyMenu } from "./applications/seal-key-config.js";
+import { registerSelfTestMenu } from "./applications/self-test-dialog.js";
 import { registerBabele } from "./i18n/babele.js";
 import { registerDice } from "./dice/genesys-roll.js";
 import { registerMigrationSetting } from "./data-version.js";
@@ -81,6 +82,7 @@ Hooks.once("init", () => {
   registerToolCards();
   registerCreationSettings();
   registerSealKeyMenu();
+  registerSelfTestMenu();
   registerMigrationSetting();
   registerSelfTest();
   registerTime();

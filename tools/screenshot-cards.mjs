@@ -585,6 +585,25 @@ async function main() {
       }
     }
 
+    // ───────── the self-test (settings menu): the dialog after a run with one failure, and its whispered report ─────────
+    if (wanted("dialog-self-test") || wanted("chat-self-test")) {
+      const flowTitles = ["creates an actor of every type and an item of every type", "renders every actor and item sheet", "rolls a check in each roll mode (public, private, blind, self)", "attack → defence → damage → apply → undo against a linked character", "plays a combat round: declarations, a held Attack, the order of execution"];
+      const tests = flowTitles.map((title, i) => ({ title: `GeneSys GdR: main flows › ${title}`, state: i === 1 ? "failed" : "passed", error: i === 1 ? new Error("the Comparsa's sheet did not render: template missing") : undefined }));
+      const counts = { passed: "4", failed: "1", skipped: "0" };
+      const rows = tests.map((t) => ({ title: t.title.replace("GeneSys GdR: main flows › ", ""), cssClass: t.state, icon: t.state === "passed" ? "fa-circle-check" : "fa-circle-xmark", state: localize(`GENESYS.SelfTest.State.${t.state}`), error: t.error ? t.error.message : null }));
+      const selfTestWindow = await render("templates/settings/self-test.hbs", { hint: localize("GENESYS.SelfTest.Hint"), running: false, progress: null, summary: i18n.format("GENESYS.SelfTest.Summary", counts), rows, hooks: [], runLabel: localize("GENESYS.SelfTest.RunAgain"), copyLabel: localize("GENESYS.SelfTest.Copy"), canCopy: true });
+      const selfTestConfig = { window: { title: localize("GENESYS.SelfTest.Title") }, classes: ["genesys"], position: { width: 520 }, content: selfTestWindow, buttons: [] };
+      const text = ["GeneSys GdR 0.9.0 — Foundry 13.345 (generation 13)", "2026-12-04T10:00:00.000Z, Narratore", "4 passed, 1 failed, 0 skipped", ...tests.map((t) => `${t.state === "passed" ? "✓" : "✗"} ${t.title}${t.error ? ` — ${t.error.message}` : ""}`)].join("\n");
+      const selfTestCard = await render("templates/chat/self-test-card.hbs", { title: localize("GENESYS.SelfTest.Card.Title"), ok: false, summary: i18n.format("GENESYS.SelfTest.Summary", counts), failures: tests.filter((t) => t.error).map((t) => ({ title: t.title, message: t.error.message })), reportLabel: localize("GENESYS.SelfTest.Card.Report"), text });
+      for (const theme of THEMES) {
+        if (wanted("dialog-self-test")) {
+          const { html, width } = dialogPage(theme, selfTestConfig, css);
+          shoot(browser, html, out(`dialog-self-test-${theme}`), width, "auto");
+        }
+        if (wanted("chat-self-test")) shoot(browser, chatPage(theme, [message({ sender: localize("GENESYS.SelfTest.Card.Speaker"), content: selfTestCard, whisper: "→ Narratore" })], css), out(`chat-self-test-${theme}`), SIDEBAR, "auto");
+      }
+    }
+
     // ───────── the combat tracker: the GeneSys part inside an imitation of core's rows ─────────
     const combatHelpers = await load("/test/combat/helpers.ts");
     const { trackerView } = await load("/src/applications/combat-view.ts");

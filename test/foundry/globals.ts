@@ -130,7 +130,11 @@ export function installFoundry(): FoundryDouble {
     items: new Collection<Item>(),
     // game.world: the World package (v13 API Game#world); only its id is modelled, for keys kept per world.
     world: { id: "genesys-test-world" },
-    release: { generation: 13 }, // v13's game.release.generation; tests of the v14 shape set 14 (foundryvtt/dnd5e active-effect.mjs reads it).
+    // v13's game.release.generation; tests of the v14 shape set 14 (foundryvtt/dnd5e active-effect.mjs reads it). Its
+    // version, the build the types describe (foundry-vtt-types 13.345.1).
+    release: { generation: 13, version: "13.345" },
+    // game.system: the System package (v13 API Game#system); its id and a version, read by the self-test's report.
+    system: { id: "genesys-gdr", version: "0.0.0-test" },
     // Not Foundry's strings: localize answers the key (what core answers for a missing translation, v13 API
     // Localization#localize) and format the key with its data as JSON, so tests read which string and which values.
     i18n: {

@@ -6,11 +6,14 @@ import { DIST, ROOT, distManifest, readJson, type Manifest } from "./project.js"
 const source = readJson<Manifest>(path.join(ROOT, "system.json"));
 
 describe("system.json", () => {
-  it("declares a v13 system installable on later versions", () => {
+  it("declares a v13 system from the build its types describe, installable on later versions, verified on none yet", () => {
     expect(source.id).toBe("genesys-gdr");
     expect(source.title).toBe("GeneSys GdR");
     expect(source.version).toMatch(/^\d+\.\d+\.\d+$/);
-    expect(source.compatibility).toEqual({ minimum: "13.341", verified: "13" });
+    // foundry-vtt-types 13.345.1 is the API the code is checked against; nothing has run in a real Foundry, so no
+    // build is claimed verified (Foundry then shows the package as unverified, which is the truth).
+    expect(source.compatibility).toEqual({ minimum: "13.345" });
+    expect(readJson<{ devDependencies: Record<string, string> }>(path.join(ROOT, "package.json")).devDependencies["@league-of-foundry-developers/foundry-vtt-types"]).toMatch(/13\.345\./);
     expect(source.compatibility.maximum).toBeUndefined();
   });
 

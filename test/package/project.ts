@@ -12,7 +12,7 @@ export interface Manifest {
   languages: { lang: string; name: string; path: string }[];
   packs: PackEntry[]; packFolders: { name: string; packs: string[] }[];
   documentTypes: Record<string, Record<string, { htmlFields?: string[] }>>;
-  compatibility: { minimum: string; verified: string; maximum?: string };
+  compatibility: { minimum: string; verified?: string; maximum?: string };
   [key: string]: unknown;
 }
 

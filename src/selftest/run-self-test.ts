@@ -1,0 +1,80 @@
+/**
+ * The self-test without any module (issue 22): the Narrator starts it from the system's settings (self-test-dialog.ts),
+ * it runs the same batch as Quench would (quench.ts) with the system's own runner (runner.ts), in scratch documents it
+ * removes afterwards, and whispers the report to the Narrator as a card whose text can go into a bug report.
+ */
+import { foundryWorld } from "./foundry-world.js";
+import { runFlows } from "./quench.js";
+import { failureMessage, reportText, selfTestRunner, type OnTest, type RunReport } from "./runner.js";
+import type { SelfTestWorld } from "./scratch.js";
+import { SYSTEM_ID } from "../settings/rules-settings.js";
+
+export const SELF_TEST_CARD_TEMPLATE = `systems/${SYSTEM_ID}/templates/chat/self-test-card.hbs`;
+
+export interface SelfTestRun {
+  report: RunReport;
+  /** The report as plain text: what a bug report should carry. */
+  text: string;
+}
+
+export interface RunOptions {
+  onTest?: OnTest;
+  /** The Foundry operations the batch uses (tests pass the double's). */
+  world?: () => SelfTestWorld;
+}
+
+let running = false;
+
+/** What the report names first: this system's and Foundry's versions, and who ran it when. */
+function header(): string[] {
+  const release = game.release;
+  return [
+    `GeneSys GdR ${game.system.version} — Foundry ${release.version} (generation ${String(release.generation)})`,
+    `${new Date().toISOString()}, ${game.user.name}`,
+  ];
+}
+
+async function postReport(report: RunReport, text: string): Promise<void> {
+  const i18n = game.i18n;
+  const count = (state: string): number => report.tests.filter((t) => t.state === state).length;
+  const failures = [
+    ...report.tests.filter((t) => t.state === "failed").map((t) => ({ title: t.title, message: failureMessage(t.error) })),
+    ...report.hooks.map((h) => ({ title: `${h.hook}: ${h.suite}`, message: failureMessage(h.error) })),
+  ];
+  const content = await foundry.applications.handlebars.renderTemplate(SELF_TEST_CARD_TEMPLATE, {
+    title: i18n.localize("GENESYS.SelfTest.Card.Title"),
+    ok: failures.length === 0 && count("skipped") === 0,
+    summary: i18n.format("GENESYS.SelfTest.Summary", { passed: String(count("passed")), failed: String(count("failed")), skipped: String(count("skipped")) }),
+    failures,
+    reportLabel: i18n.localize("GENESYS.SelfTest.Card.Report"),
+    text,
+  });
+  await ChatMessage.implementation.create({ content, whisper: [game.user.id], speaker: { alias: i18n.localize("GENESYS.SelfTest.Card.Speaker") } });
+}
+
+/**
+ * Runs the batch on this client, which must be the active Narrator's (cards, blind checks and statuses are its work);
+ * null when it is not, or when a run is already under way. The report card is posted after the batch has removed
+ * what it made, so it stays.
+ */
+export async function runSelfTest(options: RunOptions = {}): Promise<SelfTestRun | null> {
+  if (game.users.activeGM?.isSelf !== true) {
+    ui.notifications.warn(game.i18n.localize("GENESYS.SelfTest.Warn.ActiveNarrator"));
+    return null;
+  }
+  if (running) {
+    ui.notifications.warn(game.i18n.localize("GENESYS.SelfTest.Warn.Running"));
+    return null;
+  }
+  running = true;
+  try {
+    const runner = selfTestRunner();
+    runFlows(runner.context, options.world ?? foundryWorld);
+    const report = await runner.run(options.onTest);
+    const text = reportText(report, header());
+    await postReport(report, text);
+    return { report, text };
+  } finally {
+    running = false;
+  }
+}
