@@ -153,7 +153,7 @@ async function main() {
       attacker: { actorUuid: ATTACKER, name: jack.name },
       weapon: {
         name: "Pistola", itemId: weapon?.id ?? null, modeLabel: "GENESYS.WeaponMode.ranged", kind: "ranged", explosive: false,
-        damage: { formula: "4d6", book: "4D6±0 / F", type: "wounding", spec: { dice: 4, faces: 6, strengthBonus: null, flat: 0, type: "wounding" }, strength: 7 },
+        damage: { formula: "4d6", book: "4D6 / F", type: "wounding", spec: { dice: 4, faces: 6, strengthBonus: null, flat: 0, type: "wounding" }, strength: 7 },
         venom: null,
       },
       grade: { label: "Pistola", value: 12 },

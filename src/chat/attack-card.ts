@@ -280,14 +280,19 @@ export function exchangeSides(state: AttackCardState, row: AttackRow): Record<At
   return { attack: attackSide(state, row), defence: rollSide(defence.roll.dice, defence.grade, defenceTotal(row) ?? defence.roll.total) };
 }
 
-/** §1.8.2 a row won by 1–3 against a defence roll: its loser, the margin, and whether the loser counts as advantaged now; else null. */
+/**
+ * §1.8.2 (A-14) a row won by 1–3 against a defence roll by a side with a skill to earn with: its loser, the margin, and
+ * whether the loser counts as advantaged now; else null (a Destrezza defence or an animal's grade earns nothing either way).
+ */
 export function narrowWin(state: AttackCardState, row: AttackRow): { loser: AttackSide; margin: number; advantaged: boolean } | null {
   const sides = row.outcome === null ? null : exchangeSides(state, row);
   const defence = defenceTotal(row);
-  if (!sides || defence === null) return null;
+  if (!sides || defence === null || row.defence?.kind !== "roll") return null;
   const margin = Math.abs(attackTotal(row) - defence);
   if (margin < 1 || margin >= NARROW_WIN_LIMIT) return null;
   const loser: AttackSide = attackTotal(row) < defence ? "attack" : "defence";
+  const winnerSkill = loser === "attack" ? row.defence.skill : state.skill;
+  if (!winnerSkill) return null;
   return { loser, margin, advantaged: loserAdvantaged(loser, sides, row.advantaged) };
 }
 
@@ -376,7 +381,8 @@ export function applyCardEvent(state: AttackCardState, event: CardEvent, options
       case "strike":
         return strikeRow(row, event, options);
       case "advantage": {
-        if (row.defence?.kind !== "roll" || row.outcome === null) return refuse("stale");
+        // Only a narrow win hangs on the Narrator's word: anything else is a card that moved on since the click.
+        if (narrowWin(state, row) === null) return refuse("stale");
         const advantaged: unknown = event.advantaged;
         if (!(advantaged === null || (ATTACK_SIDES as readonly unknown[]).includes(advantaged))) return refuse("invalid");
         return { ok: true, row: { ...row, advantaged: event.advantaged } };

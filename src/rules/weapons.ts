@@ -8,7 +8,7 @@ import type { DamageType } from "./types.js";
 
 /**
  * §2.4.1 a weapon's Dn. A-07: `1D6+[FOR−2]` reads 1D6 + the attacker's FOR − 2, i.e. `strengthBonus: −2`;
- * `strengthBonus: null` means Forza is not added (`4D6±0`). `flat` is a constant outside the brackets (`1D6+1`).
+ * `strengthBonus: null` means Forza is not added (`4D6`, the book's `4D6±0`). `flat` is a constant outside the brackets (`1D6+1`).
  */
 export interface DamageSpec {
   dice: number;
@@ -94,8 +94,8 @@ export function parseDamage(text: string, type?: DamageType): Readonly<DamageSpe
   );
 }
 
-function signedTerm(n: number, zero: string): string {
-  if (n === 0) return zero;
+function signedTerm(n: number): string {
+  if (n === 0) return "";
   return n > 0 ? `+${String(n)}` : `−${String(-n)}`;
 }
 
@@ -106,13 +106,17 @@ export interface FormattedDamage {
   foundry: string;
 }
 
-/** §2.4.1 write a damage spec in the book's notation and as a Foundry formula (Forza read from `strengthRef`; Foundry rolls a D3 as 1d3, the same odds as a halved D6). */
+/**
+ * §2.4.1 write a damage spec in the book's notation and as a Foundry formula (Forza read from `strengthRef`; Foundry
+ * rolls a D3 as 1d3, the same odds as a halved D6). A zero modifier is left out (`4D6 / F`, `1D6+[FOR] / F`), where the
+ * book sometimes prints `±0`; parseDamage reads either.
+ */
 export function formatDamage(spec: DamageSpec, strengthRef = "@strength"): FormattedDamage {
   const s = checkSpec(spec);
   const dice = `${String(s.dice)}D${String(s.faces)}`;
   const letter = DAMAGE_TYPE_LETTER[s.type];
-  const strengthPart = s.strengthBonus === null ? "" : `+[FOR${signedTerm(s.strengthBonus, "±0")}]`;
-  const flatPart = s.strengthBonus === null ? signedTerm(s.flat, "±0") : signedTerm(s.flat, "");
+  const strengthPart = s.strengthBonus === null ? "" : `+[FOR${signedTerm(s.strengthBonus)}]`;
+  const flatPart = signedTerm(s.flat);
   const constant = (s.strengthBonus ?? 0) + s.flat;
   const foundryConstant = constant === 0 ? "" : ` ${constant > 0 ? "+" : "-"} ${String(Math.abs(constant))}`;
   return {
@@ -129,7 +133,7 @@ function damageConstant(spec: DamageSpec, strength: number): number {
 /** §2.4.1 a wielder's damage in the book's notation with its Forza counted in: 1D6+[FOR−2] at Forza 5 is 1D6+3. */
 export function wieldedDamageNotation(spec: DamageSpec, strength: number): string {
   const s = checkSpec(spec);
-  return `${String(s.dice)}D${String(s.faces)}${signedTerm(damageConstant(s, nat("strength", strength)), "")}`;
+  return `${String(s.dice)}D${String(s.faces)}${signedTerm(damageConstant(s, nat("strength", strength)))}`;
 }
 
 /** §2.4.1/§2.3.6 lowest and highest damage before armour for a wielder's Forza (never below 0). */

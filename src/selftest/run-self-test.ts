@@ -34,12 +34,21 @@ function header(): string[] {
   ];
 }
 
+/**
+ * The text as a chat card shows it literally: Foundry runs its enrichers over chat content, so a failure message with
+ * `[[…]]` (a deepEqual of arrays) would become an inline roll and `@Word[…]` a link. A zero-width space breaks both;
+ * the dialog's Copy gives the clean text.
+ */
+function literal(text: string): string {
+  return text.replace(/\[\[/g, "[\u200b[").replace(/@(?=\w)/g, "@\u200b");
+}
+
 async function postReport(report: RunReport, text: string): Promise<void> {
   const i18n = game.i18n;
   const count = (state: string): number => report.tests.filter((t) => t.state === state).length;
   const failures = [
-    ...report.tests.filter((t) => t.state === "failed").map((t) => ({ title: t.title, message: failureMessage(t.error) })),
-    ...report.hooks.map((h) => ({ title: `${h.hook}: ${h.suite}`, message: failureMessage(h.error) })),
+    ...report.tests.filter((t) => t.state === "failed").map((t) => ({ title: t.title, message: literal(failureMessage(t.error)) })),
+    ...report.hooks.map((h) => ({ title: `${h.hook}: ${h.suite}`, message: literal(failureMessage(h.error)) })),
   ];
   const content = await foundry.applications.handlebars.renderTemplate(SELF_TEST_CARD_TEMPLATE, {
     title: i18n.localize("GENESYS.SelfTest.Card.Title"),
@@ -47,7 +56,7 @@ async function postReport(report: RunReport, text: string): Promise<void> {
     summary: i18n.format("GENESYS.SelfTest.Summary", { passed: String(count("passed")), failed: String(count("failed")), skipped: String(count("skipped")) }),
     failures,
     reportLabel: i18n.localize("GENESYS.SelfTest.Card.Report"),
-    text,
+    text: literal(text),
   });
   await ChatMessage.implementation.create({ content, whisper: [game.user.id], speaker: { alias: i18n.localize("GENESYS.SelfTest.Card.Speaker") } });
 }
@@ -72,7 +81,13 @@ export async function runSelfTest(options: RunOptions = {}): Promise<SelfTestRun
     runFlows(runner.context, options.world ?? foundryWorld);
     const report = await runner.run(options.onTest);
     const text = reportText(report, header());
-    await postReport(report, text);
+    // The run is over and its report stands whatever becomes of the card.
+    try {
+      await postReport(report, text);
+    } catch (error) {
+      console.error("GeneSys GdR | the self-test's report card could not be posted", error);
+      ui.notifications.warn(game.i18n.localize("GENESYS.SelfTest.Warn.NoCard"));
+    }
     return { report, text };
   } finally {
     running = false;

@@ -47,9 +47,9 @@ describe("animal sheet", () => {
 
   it("shows the natural damage from the data model: formula, book notation and range", async () => {
     const ctx = animalContext(await wolf(), makeEnv(it_, { isGM: false }));
-    expect(ctx.damage).toMatchObject({ book: "1D6±0 / F", formula: "1d6", range: "1–6" });
+    expect(ctx.damage).toMatchObject({ book: "1D6 / F", formula: "1d6", range: "1–6" });
     const html = renderAnimal(await wolf(), it_, { isGM: false }, "combat");
-    expect(html).toMatch(/<span class="damage-book">1D6±0 \/ F<\/span> <span class="hint">1–6<\/span>/);
+    expect(html).toMatch(/<span class="damage-book">1D6 \/ F<\/span> <span class="hint">1–6<\/span>/);
     expect(html).toMatch(/name="system\.attack\.damage\.faces"[\s\S]*?<option value="6" selected>D6<\/option>/);
   });
 

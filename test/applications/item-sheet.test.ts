@@ -35,7 +35,7 @@ describe("item sheets", () => {
       }
     }
     expect(html).toContain('<span class="damage-book">1D6+[FOR+2] / T</span>');
-    expect(html).toContain('<span class="damage-book">2D6+[FOR±0] / T</span>');
+    expect(html).toContain('<span class="damage-book">2D6+[FOR] / T</span>');
     expect(html).toMatch(/name="system\.modes\.1\.key"[\s\S]*?<option value="twoHanded" selected>A due mani<\/option>/);
     expect(html).toMatch(/fieldset class="mode active" data-index="0"/);
     expect(html).not.toContain('class="wielded"');

@@ -199,6 +199,17 @@ describe("§1.8.2 (A-14) the Narrator says who stood in the advantageous positio
     expect(points(jack, "Pistola")).toEqual({ increment: 1, earned: 0 });
   });
 
+  it("a Destrezza defence has no skill to earn with: a narrow win it takes offers nothing to mark, and the intent is stale", async () => {
+    const thug = await npc("Scagnozzo");
+    // Jack 5 + 5 + 12 = 22; Destrezza 7 + 8 + 8 = 23.
+    const { card } = await playerShot(ref(thug), [5, 5]);
+    dice(8, 8);
+    expect(await onCardAction(card, "defend", "r0", { defence: DODGE_WITH_DEXTERITY })).toBe(true);
+    expect(await renderedFor(card, true)).not.toContain('data-attack-action="advantage"');
+    expect(await sendIntent(CARD_INTENTS.advantage, { messageId: card.id, rowId: "r0", advantaged: "attack" })).toMatchObject({ ok: false, warning: "GENESYS.Attack.Warn.CardChanged" });
+    expect(rowOf(card, "r0").advantaged).toBeUndefined();
+  });
+
   it("a win by 4 is no narrow win: the card offers nothing to mark", async () => {
     const thug = await npc("Scagnozzo", { items: [skill("Schivare", 12)] });
     const { card } = await playerShot(ref(thug), [7, 8]);

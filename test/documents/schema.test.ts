@@ -84,7 +84,7 @@ describe("new documents created with no data are usable", () => {
     const weapon = (await a.createEmbeddedDocuments("Item", [{ name: "Arma", type: "weapon" }] as never))?.[0];
     const w = weapon?.system as unknown as { modes: { key: string }[]; wielded: { damage: { book: string } } | null };
     expect(w.modes.map((m) => m.key)).toEqual(["melee"]);
-    expect(w.wielded?.damage.book).toBe("1D6+[FOR±0] / F");
+    expect(w.wielded?.damage.book).toBe("1D6+[FOR] / F");
     const beast = await createActor({ name: "Bestia", type: "animal" });
     expect((beast.system as unknown as { speeds: unknown[] }).speeds).toEqual([{ mode: "run", metres: 5 }]);
   });

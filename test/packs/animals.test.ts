@@ -16,8 +16,8 @@ const sourceOf = (key: AnimalKey): AnimalSource => byName(sources, ANIMALS[key].
 
 /** §3.3.3 Dn of each animal in the book's notation, as the sheet shows it. */
 const DAMAGE_BOOK: Record<AnimalKey, string> = {
-  dog: "1D6−1 / T", crocodile: "2D6±0 / F", horse: "2D6±0 / T", elephant: "4D6±0 / T", hawk: "1D3±0 / T", shark: "3D6±0 / F",
-  tiger: "3D6+2 / F", cat: "1D3±0 / T", viper: "1D3±0 / T", wolf: "1D6+1 / F", bear: "3D6±0 / F",
+  dog: "1D6−1 / T", crocodile: "2D6 / F", horse: "2D6 / T", elephant: "4D6 / T", hawk: "1D3 / T", shark: "3D6 / F",
+  tiger: "3D6+2 / F", cat: "1D3 / T", viper: "1D3 / T", wolf: "1D6+1 / F", bear: "3D6 / F",
 };
 
 /** Hostile predators that attack on sight; the rest are neutral until provoked. Token side in grid squares of 1 m. */

@@ -293,7 +293,7 @@ describe("Jack Quade (EX-06, EX-07, EX-12)", () => {
     const plan = await planWith(actor, "Pistola");
     expect(plan.grade).toEqual({ label: "Pistola", value: 15 });
     expect(plan.magazine).toBe(12);
-    expect(plan.damage.book).toBe("4D6±0 / F");
+    expect(plan.damage.book).toBe("4D6 / F");
     expect(itemNamed(actor, "Torcia elettrica", "gear").system).toBeInstanceOf(GearModel);
     // §2.1.1: against the creature's Riflessi 8 both attacks execute at 8 + 2; the tie-break decides.
     expect(executionValue(personOf(actor).derived.reflexes, "attack")).toBe(10);

@@ -36,19 +36,19 @@ function modeOf(row: WeaponRow): WeaponModeSource {
 
 /** §2.4.2 DERIVED at FOR 7, before armour: the spec's worked ranges (and Gt 14 m for thrown weapons). */
 const AT_STRENGTH_7: Record<WeaponKey, { book: string; min: number; max: number; range: number | null; half: number | null; penalty: number }> = {
-  hatchetMelee: { book: "1D6+[FOR±0] / F", min: 8, max: 13, range: null, half: null, penalty: 0 },
+  hatchetMelee: { book: "1D6+[FOR] / F", min: 8, max: 13, range: null, half: null, penalty: 0 },
   hatchetThrown: { book: "1D6+[FOR−2] / F", min: 6, max: 11, range: 14, half: 28 / 3, penalty: 0 },
-  staffOneHanded: { book: "1D6+[FOR±0] / T", min: 8, max: 13, range: null, half: null, penalty: 0 },
+  staffOneHanded: { book: "1D6+[FOR] / T", min: 8, max: 13, range: null, half: null, penalty: 0 },
   staffTwoHanded: { book: "1D6+[FOR+2] / T", min: 10, max: 15, range: null, half: null, penalty: 0 },
   knifeMelee: { book: "1D6+[FOR−2] / F", min: 6, max: 11, range: null, half: null, penalty: 0 },
   knifeThrown: { book: "1D6+[FOR−3] / F", min: 5, max: 10, range: 14, half: 28 / 3, penalty: 0 },
   clubOneHanded: { book: "1D6+[FOR+2] / T", min: 10, max: 15, range: null, half: null, penalty: -4 },
-  clubTwoHanded: { book: "2D6+[FOR±0] / T", min: 9, max: 19, range: null, half: null, penalty: 0 },
-  spearOneHanded: { book: "1D6+[FOR±0] / F", min: 8, max: 13, range: null, half: null, penalty: 0 },
+  clubTwoHanded: { book: "2D6+[FOR] / T", min: 9, max: 19, range: null, half: null, penalty: 0 },
+  spearOneHanded: { book: "1D6+[FOR] / F", min: 8, max: 13, range: null, half: null, penalty: 0 },
   spearTwoHanded: { book: "1D6+[FOR+2] / F", min: 10, max: 15, range: null, half: null, penalty: 0 },
-  spearThrown: { book: "1D6+[FOR±0] / F", min: 8, max: 13, range: 14, half: 28 / 3, penalty: 0 },
-  pistolOneHanded: { book: "4D6±0 / F", min: 4, max: 24, range: 600, half: 400, penalty: 0 },
-  pistolTwoHanded: { book: "4D6±0 / F", min: 4, max: 24, range: 600, half: 400, penalty: 0 },
+  spearThrown: { book: "1D6+[FOR] / F", min: 8, max: 13, range: 14, half: 28 / 3, penalty: 0 },
+  pistolOneHanded: { book: "4D6 / F", min: 4, max: 24, range: 600, half: 400, penalty: 0 },
+  pistolTwoHanded: { book: "4D6 / F", min: 4, max: 24, range: 600, half: 400, penalty: 0 },
 };
 
 const HUMAN = { dexterity: 7, experience: 7, charm: 7, strength: 7, perception: 7 };

@@ -43,7 +43,8 @@ describe("§2.4.2 WEAPON_TABLE", () => {
     expect(row.key).toBe(key);
     expect(row.name).toBe(name);
     expect(row.mode).toBe(mode);
-    expect(formatDamage(row.damage).book).toBe(dn);
+    // Written without the ±0 the book prints for no modifier (issue 21); the printed form still parses to the same.
+    expect(formatDamage(row.damage).book).toBe(dn.replace("±0", ""));
     expect(row.damage).toEqual(parseDamage(dn));
     expect(row.minStrength).toBe(fm);
     expect(row.shots).toBe(shots);
@@ -165,9 +166,9 @@ describe("§2.4.1 damage notation (A-07)", () => {
 
   it.each([
     [{ dice: 1, faces: 6, strengthBonus: -2, flat: 0, type: "wounding" }, "1D6+[FOR−2] / F", "1d6 + @strength - 2"],
-    [{ dice: 1, faces: 6, strengthBonus: 0, flat: 0, type: "trauma" }, "1D6+[FOR±0] / T", "1d6 + @strength"],
+    [{ dice: 1, faces: 6, strengthBonus: 0, flat: 0, type: "trauma" }, "1D6+[FOR] / T", "1d6 + @strength"],
     [{ dice: 2, faces: 6, strengthBonus: 2, flat: 0, type: "trauma" }, "2D6+[FOR+2] / T", "2d6 + @strength + 2"],
-    [{ dice: 4, faces: 6, strengthBonus: null, flat: 0, type: "wounding" }, "4D6±0 / F", "4d6"],
+    [{ dice: 4, faces: 6, strengthBonus: null, flat: 0, type: "wounding" }, "4D6 / F", "4d6"],
     [{ dice: 1, faces: 6, strengthBonus: null, flat: 1, type: "shock" }, "1D6+1 / S", "1d6 + 1"],
     [{ dice: 1, faces: 6, strengthBonus: -2, flat: -1, type: "wounding" }, "1D6+[FOR−2]−1 / F", "1d6 + @strength - 3"],
   ] as const)("formats %j as %s and %s", (spec, book, foundry) => {
@@ -186,7 +187,7 @@ describe("§2.4.1 damage notation (A-07)", () => {
   });
 
   it("writes D3 and D10 dice for animals and setting weapons (Foundry rolls 1d3 like a halved D6)", () => {
-    expect(formatDamage(damageSpec(1, null, 0, "trauma", 3))).toEqual({ book: "1D3±0 / T", foundry: "1d3" });
+    expect(formatDamage(damageSpec(1, null, 0, "trauma", 3))).toEqual({ book: "1D3 / T", foundry: "1d3" });
     expect(formatDamage(damageSpec(2, null, 1, "wounding", 10))).toEqual({ book: "2D10+1 / F", foundry: "2d10 + 1" });
     expect(damageRange(damageSpec(1, null, 0, "trauma", 3), 2)).toEqual({ min: 1, max: 3 });
   });

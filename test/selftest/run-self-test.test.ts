@@ -81,6 +81,17 @@ describe("a run from the dialog", () => {
     doubleGame().messages.delete(card?.id ?? "");
   });
 
+  it("a failure message that looks like an inline roll or a link is shown literally on the card, and copied clean", async () => {
+    const world = doubleWorld({ renderSheet: () => Promise.reject(new Error("expected [[1,2]] near @UUID[Actor.x]")) });
+    const run = await new SelfTestDialog().run(() => world);
+    const card = doubleGame().messages.contents.at(-1);
+    expect(card?.content).not.toContain("[[");
+    expect(card?.content).not.toContain("@UUID[");
+    expect(card?.content).toContain("[\u200b[1,2]]");
+    expect(run?.text).toContain("expected [[1,2]] near @UUID[Actor.x]");
+    doubleGame().messages.delete(card?.id ?? "");
+  });
+
   it("is refused on a player's client: a warning, no world touched, no card", async () => {
     const world = doubleWorld();
     const messagesBefore = ids(doubleGame().messages);

@@ -51,7 +51,7 @@ export function weaponSchema() {
   return {
     /** Slug of the skill the attack rolls use (see SkillModel.slug). */
     skill: new fields.StringField({ required: true, blank: true, initial: "" }),
-    // A new weapon starts with one melee mode, 1D6+[FOR±0] / F, so it can attack at once.
+    // A new weapon starts with one melee mode, 1D6+[FOR] / F, so it can attack at once.
     modes: new fields.ArrayField(weaponModeField(), { required: true, min: 1, initial: () => [DEFAULT_MODE] }),
     /** Index of the mode in use. */
     mode: intField(0, 0, 20),
