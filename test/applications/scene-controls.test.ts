@@ -19,6 +19,7 @@ import { createScene, placeToken } from "../foundry/scenes.js";
 import { createActor } from "../documents/helpers.js";
 import type { SceneControlsDouble } from "../foundry/scene-controls.js";
 import { dice, targetActors, useCardWorld } from "../chat/helpers.js";
+import { expectConsole } from "../console-guard.js";
 
 useCardWorld();
 
@@ -168,6 +169,7 @@ describe("the Narrator's scene-control group", () => {
     } finally {
       NARRATOR_CONTROL_TOOLS.splice(NARRATOR_CONTROL_TOOLS.indexOf(extra), 1);
     }
+    expectConsole("error", /kaputt/);
   });
 });
 

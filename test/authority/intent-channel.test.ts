@@ -5,6 +5,7 @@ import { bootSystem, foundryDouble, users } from "../foundry/boot.js";
 import { network, onClient, resetNetwork } from "../foundry/clients.js";
 import type { User } from "../foundry/documents.js";
 import { tripsWaited } from "../foundry/trip-clock.js";
+import { expectConsole } from "../console-guard.js";
 
 const seen: { requester: string; payload: unknown }[] = [];
 let running = 0;
@@ -263,6 +264,7 @@ describe("intent channel: the requester is the writer the server names", () => {
     expect(await onClient(player, () => sendIntent("test.writesFailLate", 0))).toEqual({ ok: true });
     await until("the late failure shown", () => foundryDouble().notifications.length > notes);
     expect(foundryDouble().notifications.at(-1)?.message).toContain("GENESYS.Authority.Failed");
+    expectConsole("error", /writes of intent test\.writesFailLate failed after its answer/);
   });
 
   it("no Narrator connected: a clear refusal, nothing sent", async () => {

@@ -11,6 +11,7 @@ import type { GenesysActor } from "../../src/documents/actor.js";
 import { asPlayer, bootSystem, foundryDouble } from "../foundry/boot.js";
 import { createActor, personOf } from "../documents/helpers.js";
 import { gmQueue } from "../../src/authority/serial-queue.js";
+import { expectConsole } from "../console-guard.js";
 
 beforeAll(async () => {
   await bootSystem();
@@ -103,6 +104,7 @@ describe("a sheet edit the schema still refuses", () => {
       expect(warnings().join(" ")).toContain("GENESYS.Authority.Failed");
     });
     expect(skill?.system).toMatchObject({ characteristic: "dexterity" });
+    expectConsole("error", /writes of intent sheet\.edit failed after its answer/);
   });
 });
 

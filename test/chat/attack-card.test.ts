@@ -310,7 +310,8 @@ describe("card events", () => {
 
 describe("renderChatMessageHTML", () => {
   it("replaces the content of an attack card for the viewer and leaves other messages alone", async () => {
-    const content = { innerHTML: "<p>stored</p>", addEventListener: vi.fn() };
+    // The members of .message-content the hook uses (innerHTML, a click listener, the roll buttons for their tooltips).
+    const content = { innerHTML: "<p>stored</p>", addEventListener: vi.fn(), querySelectorAll: () => [] };
     const html = { querySelector: (selector: string) => (selector === ".message-content" ? content : null) } as unknown as HTMLElement;
     const card = { author: { isGM: true }, getFlag: (scope: string, key: string) => (scope === "genesys-gdr" && key === "attack" ? state([row("r0", ORC, "Orco")]) : undefined) };
     expect(await decorateAttackCard(card as unknown as ChatMessage.Implementation, html)).toBe(true);

@@ -18,6 +18,7 @@ import { personOf } from "../documents/helpers.js";
 import { readableByAnyone } from "../dice/helpers.js";
 import { cardState } from "../../src/chat/card-render.js";
 import { DODGE_WITH_DEXTERITY, answerFor, attackCard, dice, itemId, npc, playerId, rowOf, shooter, skill, stateOf, targetActors, VEST, useCardWorld } from "./helpers.js";
+import { expectConsole } from "../console-guard.js";
 
 useCardWorld();
 
@@ -492,6 +493,7 @@ describe("failures are visible", () => {
     expect(note).toMatchObject({ level: "error" });
     expect(note?.message).toContain("GENESYS.Warn.Unexpected");
     expect(note?.message).toContain("flags unreadable");
+    expectConsole("error", /flags unreadable/);
   });
 });
 

@@ -20,6 +20,7 @@ import { placeToken, sharedScene } from "../foundry/scenes.js";
 import type { User } from "../foundry/documents.js";
 import { fight, settle } from "../combat/helpers.js";
 import { DODGE_WITH_DEXTERITY, HUMAN, answerFor, attackCard, dice, itemId, npc, playerId, rowOf, shooter, stateOf, targetActors, useCardWorld } from "./helpers.js";
+import { expectConsole } from "../console-guard.js";
 
 useCardWorld();
 
@@ -126,6 +127,7 @@ describe("§2.2.1 a dive ends prone (documents/dive-prone.ts, from card-intents.
     expect(hero.statuses.has("prone")).toBe(false);
     const broken = Object.create(hero, { toggleStatusEffect: { value: () => Promise.reject(new Error("server refused")) } }) as GenesysActor; // a defender whose status write fails
     expect(await proneAfterDive(broken, dive, { ok: true })).toEqual({ ok: true });
+    expectConsole("error", /laying the diver prone failed/);
   });
 });
 

@@ -10,6 +10,7 @@ import { onClient, resetNetwork } from "../foundry/clients.js";
 import { diceDouble, type DialogConfig } from "../foundry/dice.js";
 import { resetIntentMemory } from "../../src/authority/intent-channel.js";
 import { dice, jack, lastMessage, pressRoll, rollOf } from "../dice/helpers.js";
+import { expectConsole } from "../console-guard.js";
 
 const i18n = { localize: (k: string) => k, format: (k: string, d: Record<string, string> = {}) => `${k} ${JSON.stringify(d)}` };
 
@@ -75,6 +76,7 @@ describe("the rendered button", () => {
     expect(html).toContain("GENESYS.Check.Warn.BadDifficulty");
     expect(html).toContain("[[/gcheck skill=corsa difficulty=tough]]");
     expect(html).not.toContain("data-gcheck");
+    expectConsole("warn", /gcheck skill=corsa difficulty=tough.*BadDifficulty/);
   });
 
   it("is registered with the text editor at init", () => {

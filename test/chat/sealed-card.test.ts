@@ -23,6 +23,7 @@ import { User } from "../foundry/documents.js";
 import { personOf } from "../documents/helpers.js";
 import { readableByAnyone, skillData, skillId, jack as checkJack, sealedRollOf } from "../dice/helpers.js";
 import { DODGE_WITH_DEXTERITY, answerFor, dice, itemId, npc, playerId, rowOf, shooter, targetActors, useCardWorld } from "./helpers.js";
+import { expectConsole } from "../console-guard.js";
 
 useCardWorld();
 
@@ -61,7 +62,8 @@ function forgetKeysFor(userId: string): string {
 /** A stand-in for the rendered message's element: only .message-content is read and written. */
 function messageElement(stored: string) {
   const listeners: ((event: Event) => void)[] = [];
-  const content = { innerHTML: stored, addEventListener: (_: string, fn: (event: Event) => void) => void listeners.push(fn) };
+  // The members of .message-content the hook uses (innerHTML, a click listener, the roll buttons for their tooltips).
+  const content = { innerHTML: stored, addEventListener: (_: string, fn: (event: Event) => void) => void listeners.push(fn), querySelectorAll: () => [] };
   const html = { querySelector: (selector: string) => (selector === ".message-content" ? content : null) } as unknown as HTMLElement;
   return { html, content, listeners };
 }
@@ -382,6 +384,7 @@ describe("the Narrator's Reveal", () => {
     expect(await sendIntent(SEAL_REVEAL_INTENT, { messageId: message.id })).toEqual({ ok: true });
     expect(await sendIntent(SEAL_REVEAL_INTENT, { messageId: message.id })).toEqual({ ok: true });
     expect(skillData(actor, "Arrampicata").increment).toBe(1);
+    expectConsole("error", /intent seal\.reveal failed/);
   });
 
   it("a Narrator's own blind roll is revealed to everyone", async () => {

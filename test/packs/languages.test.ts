@@ -12,6 +12,7 @@ import { createActor } from "../documents/helpers.js";
 import { renderAnimal, renderItem, translations as sheetStrings } from "../applications/sheet-fixtures.js";
 import { BABELE_ROOT, translate, translationFile, translationLanguages } from "./babele.js";
 import { PACKS_DIR, SOURCE_MANIFEST, looksEnglish, looksItalian } from "./sources.js";
+import { expectConsole } from "../console-guard.js";
 
 beforeAll(async () => {
   await bootSystem();
@@ -143,6 +144,7 @@ describe("the system hands its files to Babele", () => {
     const calls: string[] = [];
     expect(() => listener?.({ registerConverters: () => calls.push("converters") })).not.toThrow();
     expect(calls).toEqual([]);
+    expectConsole("warn", /cannot load a system\'s translations/);
   });
 
   it("genesysLabels translates capability labels by key and leaves the rest", () => {

@@ -11,6 +11,7 @@ import { foundryDouble } from "../foundry/boot.js";
 import { createScene, type Scene } from "../foundry/scenes.js";
 import { createActor, personOf } from "../documents/helpers.js";
 import { HUMAN, playerId, useCardWorld } from "../chat/helpers.js";
+import { expectConsole } from "../console-guard.js";
 
 useCardWorld();
 
@@ -55,6 +56,7 @@ describe("a player's own actor data against the Narrator's advance", () => {
     expect(JSON.stringify(odd.system)).toBe(before); // nothing half-written
     expect(foundryDouble().notifications.map((n) => n.message)).toContain('GENESYS.Time.Warn.Skipped {"names":"Avvelenato"}');
     expect(lastCard()?.rows.map((r) => r.name)).toEqual(["Primo"]);
+    expectConsole("warn", /time not applied to Avvelenato/);
   });
 
   it("refuses an advance under half a second, which would move the clock by nothing", async () => {
