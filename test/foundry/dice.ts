@@ -276,13 +276,17 @@ export class ChatMessage {
     return message;
   }
 
-  /** Private and blind modes whisper the GMs, self whispers the author, public clears the whisper; blind only for blind
-   *  mode; "roll" means the core.rollMode setting (CONST.DICE_ROLL_MODES: PRIVATE "only visible to the player that rolled
-   *  and any Game Master users", BLIND "only visible to Game Master users", SELF "only visible to the user who rolled";
-   *  that the roller sees a private roll as its author, not as a recipient, is an assumption). */
+  /** Private and blind modes add the GMs to the message's recipients (foundryvtt/foundryvtt#11442, v12 and later: "GM
+   *  users are added to `whisper`", the existing recipients kept), self whispers the author, public clears the whisper;
+   *  blind only for blind mode; "roll" means the core.rollMode setting (CONST.DICE_ROLL_MODES: PRIVATE "only visible to
+   *  the player that rolled and any Game Master users", BLIND "only visible to Game Master users", SELF "only visible
+   *  to the user who rolled"; that the roller sees a private roll as its author, not as a recipient, is an assumption). */
   static applyRollMode(data: Record<string, unknown>, mode: string): Record<string, unknown> {
     const rollMode = mode === "roll" ? (game().settings.get("core", "rollMode") as string) : mode;
-    if (rollMode === DICE_ROLL_MODES.PRIVATE || rollMode === DICE_ROLL_MODES.BLIND) data["whisper"] = ChatMessage.getWhisperRecipients("GM").map((u) => u.id);
+    if (rollMode === DICE_ROLL_MODES.PRIVATE || rollMode === DICE_ROLL_MODES.BLIND) {
+      const given = Array.isArray(data["whisper"]) ? (data["whisper"] as unknown[]).filter((id): id is string => typeof id === "string") : [];
+      data["whisper"] = [...new Set([...given, ...ChatMessage.getWhisperRecipients("GM").map((u) => u.id)])];
+    }
     else if (rollMode === DICE_ROLL_MODES.SELF) data["whisper"] = [game().user.id];
     else if (rollMode === DICE_ROLL_MODES.PUBLIC) data["whisper"] = [];
     data["blind"] = rollMode === DICE_ROLL_MODES.BLIND;
