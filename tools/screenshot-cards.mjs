@@ -581,7 +581,7 @@ async function main() {
       }
       const oddsCard = await render("templates/chat/encounter-odds-card.hbs", oddsCardContext(session.results, i18n));
       for (const theme of THEMES) {
-        if (wanted("chat-encounter-odds")) shoot(browser, chatPage(theme, [message({ sender: localize("GENESYS.Odds.Title"), content: oddsCard, whisper: "→ Narratore" })], css), out(`chat-encounter-odds-${theme}`), SIDEBAR, "auto");
+        if (wanted("chat-encounter-odds")) shoot(browser, chatPage(theme, [message({ sender: localize("GENESYS.Odds.Speaker"), content: oddsCard, whisper: "→ Narratore" })], css), out(`chat-encounter-odds-${theme}`), SIDEBAR, "auto");
       }
     }
 

@@ -13,17 +13,18 @@ export interface OddsCardContext {
   meta: string;
   odds: OddsView;
   party: OddsView["sides"][number] | null;
-  labels: Record<"anyDown" | "anyDead" | "rounds" | "fighter" | "collapsed" | "dead" | "bothDown", string>;
+  labels: Record<"wins" | "anyDown" | "anyDead" | "rounds" | "fighter" | "collapsed" | "dead" | "bothDown", string>;
 }
 
 export function oddsCardContext(results: EncounterResults, i18n: OddsI18n): OddsCardContext {
   const odds = oddsView(results, i18n);
   return {
     title: i18n.localize("GENESYS.Odds.Title"),
-    meta: i18n.format("GENESYS.Odds.Meta", { fights: odds.fights, seed: odds.seed }),
+    meta: i18n.format("GENESYS.Odds.Meta", { fights: odds.fights }),
     odds,
     party: odds.sides[0] ?? null,
     labels: {
+      wins: i18n.localize("GENESYS.Odds.Wins"),
       anyDown: i18n.localize("GENESYS.Odds.AnyDown"),
       anyDead: i18n.localize("GENESYS.Odds.AnyDead"),
       rounds: i18n.localize("GENESYS.Odds.Rounds"),
@@ -42,7 +43,7 @@ export async function postOddsCard(results: EncounterResults): Promise<ChatMessa
     return null;
   }
   const content = await foundry.applications.handlebars.renderTemplate(ODDS_CARD_TEMPLATE, { ...oddsCardContext(results, game.i18n) });
-  const data: ChatMessage.CreateData = { speaker: { alias: game.i18n.localize("GENESYS.Odds.Title") }, content };
+  const data: ChatMessage.CreateData = { speaker: { alias: game.i18n.localize("GENESYS.Odds.Speaker") }, content };
   applyMessageMode(data, "gm");
   return (await ChatMessage.implementation.create(data)) ?? null;
 }

@@ -12,9 +12,9 @@ export interface OddsI18n {
 }
 
 export interface ShareView {
-  /** "62 %". */
+  /** "62%" (the user's locale's percent). */
   text: string;
-  /** "60–64 %". */
+  /** "60%–64%". */
   interval: string;
   /** 0–100, for a bar's width. */
   width: number;
@@ -32,17 +32,22 @@ export interface OddsView {
   fighters: { name: string; side: string; attack: string; collapsed: ShareView; dead: ShareView }[];
 }
 
-const percent = (p: number): string => String(Math.round(p * 100));
+/** A share as a whole percent, written as the user's language writes percents (issue 21: no "72 %" in English). */
+function percent(p: number, lang: string): string {
+  return new Intl.NumberFormat(lang, { style: "percent", maximumFractionDigits: 0 }).format(p);
+}
 
-export function shareView(share: ShareEstimate): ShareView {
+export function shareView(share: ShareEstimate, lang: string = game.i18n.lang || "it"): ShareView {
   return {
-    text: `${percent(share.p)} %`,
-    interval: `${percent(share.low)}–${percent(share.high)} %`,
+    text: percent(share.p, lang),
+    interval: `${percent(share.low, lang)}–${percent(share.high, lang)}`,
     width: Math.round(share.p * 1000) / 10,
   };
 }
 
 const number = (n: number): string => n.toLocaleString(game.i18n.lang || "it");
+/** "6,0" in Italian, "6.0" in English. */
+const tenths = (n: number): string => n.toLocaleString(game.i18n.lang || "it", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 
 export function oddsView(results: EncounterResults, i18n: OddsI18n): OddsView {
   const sideNames = results.sides.map((s) => s.name);
@@ -52,7 +57,7 @@ export function oddsView(results: EncounterResults, i18n: OddsI18n): OddsView {
     seed: String(results.seed),
     roundLimit: String(results.roundLimit),
     sides: results.sides.map((s, i) => ({ name: s.name, wins: shareView(s.wins), anyDown: shareView(s.anyDown), anyDead: shareView(s.anyDead), party: i === 0 })),
-    rounds: { text: results.rounds.mean.toFixed(1), interval: `${results.rounds.low.toFixed(1)}–${results.rounds.high.toFixed(1)}` },
+    rounds: { text: tenths(results.rounds.mean), interval: `${tenths(results.rounds.low)}–${tenths(results.rounds.high)}` },
     stopped: stopped.count > 0 ? { text: i18n.format("GENESYS.Odds.Stopped", { count: number(stopped.count), limit: String(results.roundLimit) }), share: shareView(stopped) } : null,
     bothDown: results.bothDown.count > 0 ? shareView(results.bothDown) : null,
     fighters: results.fighters.map((f) => ({

@@ -266,7 +266,9 @@ describe("Narrators only, and the card", () => {
     expect(content).toContain(`<strong data-odds="anyDead">${shareView(results.sides[0].anyDead).text}</strong>`);
     expect(content).toContain(`<strong data-odds="rounds">${results.rounds.mean.toFixed(1)}</strong>`);
     // The count in the world's language (the double's: "en", 2,000).
-    expect(content).toContain(`GENESYS.Odds.Meta {&quot;fights&quot;:&quot;${(2000).toLocaleString(game.i18n.lang)}&quot;,&quot;seed&quot;:&quot;2024&quot;}`);
+    expect(content).toContain(`GENESYS.Odds.Meta {&quot;fights&quot;:&quot;${(2000).toLocaleString(game.i18n.lang)}&quot;}`);
+    // Who wins is said, not left to the reader; no seed on the card (the dialog has its field).
+    expect(content).toContain('<span class="genesys-odds__wins-label">GENESYS.Odds.Wins</span>');
     expect(content.match(/data-odds-fighter=/g)).toHaveLength(3);
     for (const f of results.fighters) expect(content).toContain(`<td>${f.name}</td><td>${shareView(f.collapsed).text}</td><td>${shareView(f.dead).text}</td>`);
     expect(content).not.toContain('data-odds="stopped"');
@@ -325,5 +327,15 @@ describe("the entry points", () => {
     const without = await foundry.applications.handlebars.renderTemplate("systems/genesys-gdr/templates/combat/tracker.hbs", { rows: [], encounterOdds: null });
     expect(withButton).toContain('data-action="genesysEncounterOdds"');
     expect(without).not.toContain("genesysEncounterOdds");
+  });
+});
+
+describe("shares as the user's language writes percents (issue 21)", () => {
+  const share = { p: 0.7249, low: 0.7051, high: 0.7436, count: 1450 };
+  it("whole percents, the interval with its own signs, no '72 %' in English", () => {
+    expect(shareView(share, "en")).toMatchObject({ text: "72%", interval: "71%–74%" });
+    expect(shareView(share, "it")).toMatchObject({ text: "72%", interval: "71%–74%" });
+    // A language that spaces its percent sign gets its own (French: a no-break space, whichever ICU picks).
+    expect(shareView(share, "fr").text).toMatch(/^72\s%$/u);
   });
 });
