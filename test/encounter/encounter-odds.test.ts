@@ -331,7 +331,7 @@ describe("the entry points", () => {
 });
 
 describe("shares as the user's language writes percents (issue 21)", () => {
-  const share = { p: 0.7249, low: 0.7051, high: 0.7436, count: 1450 };
+  const share = { p: 0.7249, low: 0.7051, high: 0.7436, count: 1450, of: 2000 };
   it("whole percents, the interval with its own signs, no '72 %' in English", () => {
     expect(shareView(share, "en")).toMatchObject({ text: "72%", interval: "71%–74%" });
     expect(shareView(share, "it")).toMatchObject({ text: "72%", interval: "71%–74%" });
