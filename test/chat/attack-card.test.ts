@@ -203,14 +203,14 @@ describe("what a player reads on the card, in Italian and English", () => {
   const as = (s: AttackCardState, lang: CardLocalizer, v: CardViewer = viewer(false, ATTACKER)) =>
     foundry.applications.handlebars.renderTemplate(ATTACK_CARD_TEMPLATE, attackCardContext(s, v, lang));
 
-  it("Apply names what it applies and to whom: the damage that reaches the armour while the target's armour is still to come", async () => {
+  it("Apply names what it applies and to whom, in one wording: the damage that reaches the armour while the target's armour is still to come", async () => {
     const plain = state([rolled(8)]);
     const html = await as(plain, IT);
-    expect(buttonText(html, "apply")).toBe("Applica il danno (8) a Scagnozzo");
+    expect(buttonText(html, "apply")).toBe("Applica 8 di danno a Scagnozzo");
     expect(decode(html)).toContain(`data-tooltip="${IT.localize("GENESYS.Attack.ApplyHint")}"`);
-    expect(buttonText(await as(plain, EN), "apply")).toBe("Apply the damage (8) to Scagnozzo");
+    expect(buttonText(await as(plain, EN), "apply")).toBe("Apply 8 damage to Scagnozzo");
     // A grazing hit is halved before the armour (§3.2.7), as the pipeline halves it.
-    expect(buttonText(await as(state([rolled(13, { outcome: "grazing" })]), IT), "apply")).toBe("Applica il danno (6) a Scagnozzo");
+    expect(buttonText(await as(state([rolled(13, { outcome: "grazing" })]), IT), "apply")).toBe("Applica 6 di danno a Scagnozzo");
   });
 
   it("with the armour bypassed Apply says the Ferite and Fatica, the very ones applyDamage adds", async () => {
