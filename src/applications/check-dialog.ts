@@ -11,7 +11,7 @@ import { GenesysActor } from "../documents/actor.js";
 import { influenceDifficulty } from "../rules/check.js";
 import { CHARACTERISTICS } from "../rules/types.js";
 import { contestFromCheck } from "../chat/contest-flow.js";
-import { signed } from "../format/numbers.js";
+import { percent, signed } from "../format/numbers.js";
 import { type CheckDialogResult, type CheckFormValues, parseCheckForm, initialFormValues } from "./check-form.js";
 
 export const CHECK_DIALOG_TEMPLATE = "systems/genesys-gdr/templates/dialogs/check-dialog.hbs";
@@ -55,7 +55,7 @@ export function dialogPreview(plan: Pick<CheckPlan, "grade" | "conditionPenalty"
     ? checkPreview({ grade: plan.grade, modifiers: answer.modifiers + sumParts(plan.effects ?? []), conditionPenalty: plan.conditionPenalty, difficulty: answer.difficulty + (values.influenceShift ?? 0) })
     : null;
   return {
-    chance: preview ? `${String(preview.percent)} %` : "—",
+    chance: preview ? percent(preview.percent / 100) : "—",
     automatic: preview?.automatic ?? false,
     impossible: preview?.impossible ?? false,
     customVisible: values.difficulty === "custom",

@@ -6,7 +6,7 @@
 import type { ApplyDamageOptions, CounterChange } from "../documents/actor.js";
 import { defenceDived } from "../documents/dive-prone.js";
 import { incrementText, type IncrementRecord, type Localizer } from "../dice/genesys-roll.js";
-import { percent, signed } from "../format/numbers.js";
+import { percent, signed, tenths } from "../format/numbers.js";
 import { formatCount, type CountLocalizer } from "../format/plural.js";
 import { AIMED_AREAS, resolveAttack, type AimedArea, type AttackKind, type AttackOutcome, type RollKind } from "../rules/attack.js";
 import { rollPartLabel, type RollPart } from "../effects/roll-parts.js";
@@ -762,7 +762,7 @@ function rowContext(state: AttackCardState, row: AttackRow, viewer: CardViewer, 
     cssClass: row.outcome ?? "pending",
     target: row.target.name,
     outcome: outcomeText(row, i18n),
-    distance: row.distance === null ? null : i18n.format("GENESYS.Attack.Distance", { metres: String(Math.round(row.distance * 10) / 10) }),
+    distance: row.distance === null ? null : i18n.format("GENESYS.Attack.Distance", { metres: tenths(row.distance) }),
     chance: row.chance === null || row.outcome !== null
       ? null
       : i18n.format(row.chance.grazing > 0 ? "GENESYS.Attack.ChanceGrazing" : "GENESYS.Attack.Chance", { hit: percent(row.chance.hit), grazing: percent(row.chance.grazing) }),

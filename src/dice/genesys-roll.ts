@@ -2,7 +2,7 @@
  * GenesysCheckRoll: the Lancio di Verifica (§1.7.1) as a Foundry Roll, and its chat card.
  * The outcome is read only through src/rules (resolveCheck, odds); this file formats it.
  */
-import { signed } from "../format/numbers.js";
+import { percent, signed } from "../format/numbers.js";
 import { DIFFICULTY_LADDER, resolveCheck, type CheckResult } from "../rules/check.js";
 import { RulesError } from "../rules/errors.js";
 import { incrementFromCheck, INCREMENT_POINTS_PER_GRADE, type IncrementAward, type IncrementReason } from "../rules/increment.js";
@@ -359,7 +359,7 @@ export function checkCardContext(input: CheckCardInput, i18n: Localizer = game.i
   const dice = shown && input.dice ? { values: [...input.dice], sum: input.dice.reduce((s, d) => s + d, 0), label: i18n.localize("GENESYS.Check.Dice") } : null;
   const total = shown && input.rolled && input.total !== null ? { label: i18n.localize("GENESYS.Check.Total"), value: String(input.result?.total ?? input.total) } : null;
   const margin = shown && input.result ? { label: i18n.localize("GENESYS.Check.Margin"), value: signed(input.result.margin) } : null;
-  const chance = shown && preview ? { label: i18n.localize("GENESYS.Check.Chance"), value: `${String(preview.percent)} %` } : null;
+  const chance = shown && preview ? { label: i18n.localize("GENESYS.Check.Chance"), value: percent(preview.percent / 100) } : null;
   const claimed = input.narrator === true && input.increment?.status === "claimed";
   const buttons = claimed ? { award: i18n.localize("GENESYS.Check.Increment.Award"), letGo: i18n.localize("GENESYS.Check.Increment.LetGo") } : null;
   const increment = shown && input.increment ? { ...incrementText(input.increment, i18n), buttons } : null;

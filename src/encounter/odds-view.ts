@@ -5,6 +5,7 @@
  */
 import type { EncounterResults } from "../rules/sim/encounter.js";
 import type { ShareEstimate } from "../rules/sim/stats.js";
+import { percent } from "../format/numbers.js";
 
 export interface OddsI18n {
   localize(key: string): string;
@@ -32,10 +33,6 @@ export interface OddsView {
   fighters: { name: string; side: string; attack: string; collapsed: ShareView; dead: ShareView }[];
 }
 
-/** A share as a whole percent, written as the user's language writes percents (issue 21: no "72 %" in English). */
-function percent(p: number, lang: string): string {
-  return new Intl.NumberFormat(lang, { style: "percent", maximumFractionDigits: 0 }).format(p);
-}
 
 export function shareView(share: ShareEstimate, lang: string = game.i18n.lang || "it"): ShareView {
   return {

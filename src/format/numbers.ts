@@ -7,7 +7,12 @@ export function signed(n: number): string {
   return "0";
 }
 
-/** "72 %" for 0.72. */
-export function percent(p: number): string {
-  return `${String(Math.round(p * 100))} %`;
+/** A measure to a tenth at most, in the user's language ("4,5" in Italian, "4.5" in English, "12" for 12). */
+export function tenths(n: number, lang: string = game.i18n.lang || "it"): string {
+  return new Intl.NumberFormat(lang, { maximumFractionDigits: 1 }).format(n);
+}
+
+/** 0.72 as a whole percent, written as the user's language writes percents ("72%" in English and Italian). */
+export function percent(p: number, lang: string = game.i18n.lang || "it"): string {
+  return new Intl.NumberFormat(lang, { style: "percent", maximumFractionDigits: 0 }).format(p);
 }

@@ -104,6 +104,16 @@ describe("character sheet: Alven (§1.3.3)", () => {
     expect(row.match(/data-action="attack"/g)).toHaveLength(1);
   });
 
+  it("an undrawn weapon's Attack is plainly off (no primary fill, aria-disabled) and its tooltip says why", async () => {
+    const actor = await alven();
+    const knife = actor.items.find((i) => i.name === "Coltello");
+    await knife?.update({ system: { ready: false } });
+    const html = renderPerson(actor, it_, player, "combat");
+    const row = html.slice(html.indexOf(`data-item-id="${knife?.id ?? "?"}"`), html.indexOf("</tr>", html.indexOf(`data-item-id="${knife?.id ?? "?"}"`)));
+    expect(row).toMatch(/<button type="button" class="attack unready" data-action="attack" data-tooltip="Coltello non è impugnata: estraila prima di attaccare[^"]*"[^>]* aria-disabled="true">/);
+    expect(row).not.toContain("attack primary");
+  });
+
   it("adds up the weight carried and reads the encumbrance level from the rules (10.2 kg, one arm for FOR 5)", async () => {
     const actor = await alven();
     const ctx = personContext(actor, makeEnv(it_, player));

@@ -266,7 +266,7 @@ describe("what a player reads on the card, in Italian and English", () => {
   it("a pending row shows the hit chance under its status; the name has its own line; the attacker is the message's speaker, not named again", async () => {
     const pending = await as(state([row("r0", SCAGNOZZO, "Scagnozzo con un nome molto lungo")]), IT);
     expect(pending).toMatch(/<div class="genesys-attack__row-head">\s*<span class="genesys-attack__target">Scagnozzo con un nome molto lungo<\/span>\s*<\/div>/);
-    expect(pending).toMatch(/<div class="genesys-attack__status">\s*<span class="genesys-attack__outcome pending">In attesa della difesa<\/span>\s*<span class="genesys-attack__distance">12 m<\/span>\s*<\/div>\s*<p class="genesys-attack__chance">Probabilità di colpire: 55 %<\/p>/);
+    expect(pending).toMatch(/<div class="genesys-attack__status">\s*<span class="genesys-attack__outcome pending">In attesa della difesa<\/span>\s*<span class="genesys-attack__distance">12 m<\/span>\s*<\/div>\s*<p class="genesys-attack__chance">Probabilità di colpire: 55%<\/p>/);
     expect(pending).not.toContain("J.B. Vanlet");
     expect(await as(state([rolled(8)]), IT)).not.toContain("genesys-attack__chance");
   });

@@ -92,8 +92,9 @@ describe("three targets and a single-shot pistol", () => {
     const plan = planOf(await shooter(), "Pistola", await threeThugs());
     const context = attackDialogContext(plan, {}, false, realI18n("it"));
     const first = context.targets[0]?.chance;
-    expect(first?.hit).toMatch(/^\d+ %$/);
-    expect(first?.detail).toMatch(/^mod\. [+−]?\d+$/);
+    expect(first?.hit).toMatch(/^\d+%$/);
+    // The attack's modifiers against this target, named (issue 21: no bare "mod.").
+    expect(first?.detail).toMatch(/^modificatori [+−]?\d+$/);
     // An unchosen target has no chance to show.
     expect(context.targets[1]?.chance).toEqual({ hit: "—", detail: "" });
     const html = await foundry.applications.handlebars.renderTemplate(ATTACK_DIALOG_TEMPLATE, context);

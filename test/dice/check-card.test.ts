@@ -71,7 +71,7 @@ describe("checkCardContext", () => {
     expect(c.outcome).toEqual({ text: "Successo", cssClass: "success" });
     expect(c.total).toEqual({ label: "Totale", value: "21" });
     expect(c.margin?.value).toBe("+1");
-    expect(c.chance?.value).toBe("72 %");
+    expect(c.chance?.value).toBe("72%");
     expect(c.dice).toEqual({ values: [4, 5], sum: 9, label: "Dadi" });
     expect(c.lines.find((l) => l.cssClass === "difficulty")?.value).toBe("20 (Complessa)");
   });
@@ -88,7 +88,7 @@ describe("checkCardContext", () => {
     expect(c.total?.value).toBe("14");
     expect(c.outcome.cssClass).toBe("failure");
     // 12 − 2 against 15: dice must exceed 5 → 90 %.
-    expect(c.chance?.value).toBe("90 %");
+    expect(c.chance?.value).toBe("90%");
   });
 
   it("private view shows nothing of the result", () => {
@@ -121,7 +121,7 @@ describe("the card template (real handlebars)", () => {
     expect(html).toContain('<span class="genesys-check__die">8</span><span class="genesys-check__die">8</span>');
     expect(html).toContain("<dt>Grado</dt><dd>10</dd>");
     expect(html).toContain("<span>Totale</span><strong>26</strong>");
-    expect(html).toContain("<span>Probabilità</span><span>15 %</span>");
+    expect(html).toContain("<span>Probabilità</span><span>15%</span>");
     expect(html).toContain('<p class="genesys-check__increment increment stored">Punto incremento (successo difficile): 1/6</p>');
   });
 
@@ -136,6 +136,6 @@ describe("the card template (real handlebars)", () => {
     const html = await render(checkCardContext(input({ grade: 11, difficulty: 10, dice: null, rolled: false, result: null, total: null }), it18n));
     expect(html).toContain("genesys-check success automatic");
     expect(html).toContain("GENESYS.Check.AutomaticNoRoll");
-    expect(html).toContain("100 %");
+    expect(html).toContain("100%");
   });
 });

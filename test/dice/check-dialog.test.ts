@@ -41,11 +41,11 @@ describe("parseCheckForm", () => {
 describe("live preview", () => {
   const plan = { grade: 12, conditionPenalty: 0 };
   it("EX-06 grade 12 against Complex 20: 72 %", () => {
-    expect(dialogPreview(plan, base({ difficulty: "complex" }))).toEqual({ chance: "72 %", automatic: false, impossible: false, customVisible: false, blind: false });
+    expect(dialogPreview(plan, base({ difficulty: "complex" }))).toEqual({ chance: "72%", automatic: false, impossible: false, customVisible: false, blind: false });
   });
   it("EX-08 grade 11 against Easy 10 is automatic; 12 − 5 against 30 is impossible", () => {
     expect(dialogPreview({ grade: 11, conditionPenalty: 0 }, base({ difficulty: "easy" })).automatic).toBe(true);
-    expect(dialogPreview({ grade: 12, conditionPenalty: -5 }, base({ difficulty: "veryDifficult" }))).toMatchObject({ chance: "0 %", impossible: true });
+    expect(dialogPreview({ grade: 12, conditionPenalty: -5 }, base({ difficulty: "veryDifficult" }))).toMatchObject({ chance: "0%", impossible: true });
   });
   it("unknown or unreadable difficulty: no chance shown", () => {
     expect(dialogPreview(plan, base({ difficulty: "blind" }))).toMatchObject({ chance: "—", blind: true });
@@ -73,7 +73,7 @@ describe("the dialog template", () => {
     expect(html).toContain('name="modifiers"');
     // Weak: −2, so 12 − 2 needs 9 + 2 = 11 → 55 %.
     expect(html).toContain("−2");
-    expect(html).toContain("<strong data-chance>55 %</strong>");
+    expect(html).toContain("<strong data-chance>55%</strong>");
     expect(html).toMatch(/data-custom hidden/);
     expect(html).toMatch(/data-automatic hidden/);
   });

@@ -64,7 +64,7 @@ describe("EX-06 Jack runs down the tunnel: difficulty 20, running 12", () => {
     const html = await roll.render();
     expect(html).toContain("genesys-check failure");
     expect(html).toContain("GENESYS.Check.Failure");
-    expect(html).toContain("72 %");
+    expect(html).toContain("72%");
     expect(html).not.toContain("genesys-check__increment");
     expect(skillData(actor, "Corsa").increment).toBe(0);
   });
@@ -126,7 +126,7 @@ describe("EX-08 the wet roof: grade 11 against Easy 10 is an automatic success (
     expect(roll.outcome).toMatchObject({ total: 13, success: true, automatic: true });
     const html = await roll.render();
     expect(html).toContain("GENESYS.Check.Automatic<");
-    expect(html).toContain("100 %");
+    expect(html).toContain("100%");
   });
 
   it("grade 8 against 10 is not automatic: the dice are rolled", async () => {
@@ -171,7 +171,7 @@ describe("D-26 an impossible roll (T ≥ 20) earns a point when the dice are ≤
     expect(lucky.options.increment).toMatchObject({ reason: "impossibleTry", status: "stored", points: 1 });
     const html = await lucky.render();
     expect(html).toContain("GENESYS.Check.Impossible<");
-    expect(html).toContain("0 %");
+    expect(html).toContain("0%");
     dice(4, 4);
     const other = rollOf(await actor.rollCheck({ skillId: id, difficulty: 30, prompt: false }));
     expect(other.options.increment).toBeNull();

@@ -255,7 +255,8 @@ function weaponRow(item: Item.Implementation, sys: WeaponModel, skills: Map<stri
     skillName,
     skillGrade: skill?.grade ?? null,
     skillId: skill?.id ?? null,
-    attackLabel: env.format("GENESYS.Sheet.Weapon.AttackWith", { weapon: item.name }),
+    // An undrawn weapon's button says why it would be refused (the click still tells it, as a notice).
+    attackLabel: env.format(sys.ready ? "GENESYS.Sheet.Weapon.AttackWith" : "GENESYS.Attack.Warn.NotReady", { weapon: item.name }),
     checkLabel: env.format("GENESYS.Sheet.Weapon.SkillCheck", { skill: skillName }),
     rounds: sys.rounds ?? 0,
     magazine: sys.active?.magazine ?? null,
