@@ -22,6 +22,10 @@ const OUT = path.resolve(ROOT, arg("--out", "docs/screenshots"));
 const LANG = arg("--lang", "it");
 const ONLY = arg("--only", "");
 const SUFFIX = LANG === "it" ? "" : `-${LANG}`;
+// The fixtures' people and animals in the screenshot's language (issue 21: English screenshots with English names).
+const NAMES = LANG === "it"
+  ? { thug: "Scagnozzo con un nome molto lungo", wolf: "Lupo", guard: "Guardia", bandit: "Bandito", heroine: "Eroina", gm: "Narratore" }
+  : { thug: "Thug with a very long name", wolf: "Wolf", guard: "Guard", bandit: "Bandit", heroine: "Heroine", gm: "Gamemaster" };
 const SIDEBAR = 300;
 const THEMES = ["light", "dark"];
 
@@ -132,7 +136,7 @@ async function main() {
         { name: "Pistola", type: "weapon", system: { skill: "pistola", ready: true, rounds: 11, modes: [{ key: "oneHanded", damage: { dice: 4, faces: 6, strength: false, flat: 0, type: "wounding" }, magazine: 12, range: { kind: "metres", value: 600 }, multiAttack: 1 }] } },
       ],
     });
-    const longName = "Scagnozzo con un nome molto lungo";
+    const longName = NAMES.thug;
     const thug = await fixtures.createActor({
       name: longName, type: "npc", system: { characteristics: HUMAN },
       items: [
@@ -193,8 +197,8 @@ async function main() {
       actorUuid: wolf.uuid, tokenUuid: null, name: wolf.name, undone: false, undo: null,
       applied: { change: await wolf.applyDamage(options), venom: null, recordId: `rec${wolf.id}`.slice(0, 16) }, ...over,
     });
-    const lupo = await spreadHit(await wolfOf("Lupo", 0));
-    const lupo2 = await spreadHit(await wolfOf("Lupo grigio della collina", 4));
+    const lupo = await spreadHit(await wolfOf(NAMES.wolf, 0));
+    const lupo2 = await spreadHit(await wolfOf(LANG === "it" ? "Lupo grigio della collina" : "Grey wolf of the hill", 4));
     const spread = withRows([row("r0", { ...applied.rows.r0, spread: [lupo, { ...lupo2, undone: true, undo: { wounds: 11, fatigue: 0, poison: 0, partial: false } }] })]);
     const burstWeapon = { ...base.weapon, name: "Mitragliatrice", modeLabel: "GENESYS.WeaponMode.ranged" };
     const burst = withRows([
@@ -234,7 +238,7 @@ async function main() {
     const perception = { label: i18n.localize("GENESYS.Characteristic.perception"), kind: "characteristic", grade: 7, modifiers: 0, conditionPenalty: -2, condition: "weak", difficulty: 15, blind: false, dice: [3, 4], total: 12, increment: null, isPrivate: false, rolled: true };
     perception.result = rules.resolveCheck({ dice: 7, grade: 7, modifiers: -2, difficulty: 15 });
     // §1.7.4 an influence roll: Medium 15 moved to 17 by a guard's Percezione 9 (EX-05).
-    const sneak = { label: "Movimento furtivo", kind: "skill", grade: 12, modifiers: 0, conditionPenalty: 0, condition: "normal", difficulty: rules.influenceDifficulty(15, 9), blind: false, dice: [4, 3], total: 19, increment: null, isPrivate: false, rolled: true, influence: { name: "Guardia", characteristic: "perception", score: 9, shift: 2 } };
+    const sneak = { label: "Movimento furtivo", kind: "skill", grade: 12, modifiers: 0, conditionPenalty: 0, condition: "normal", difficulty: rules.influenceDifficulty(15, 9), blind: false, dice: [4, 3], total: 19, increment: null, isPrivate: false, rolled: true, influence: { name: NAMES.guard, characteristic: "perception", score: 9, shift: 2 } };
     sneak.result = rules.resolveCheck({ dice: 7, grade: 12, modifiers: 0, difficulty: sneak.difficulty });
     // Issue 11 the modifiers by source: the situational +1, a long-named item's effect and the fever's −5.
     const sourcedEffects = [{ label: "", value: -5, i18n: "GENESYS.Effects.Source.Fever" }, { label: "Cannocchiale del capitano Alvarez: Occhio di falco", value: 2 }];
@@ -323,7 +327,7 @@ async function main() {
     const alven = await fixtures.createActor({ name: "Alven", type: "character", system: { characteristics: { ...HUMAN, charm: 8 }, fame: 9, reputation: 14 } });
     const bill = await fixtures.createActor({ name: "Bill Duran", type: "character", system: { characteristics: HUMAN, fame: 9, reputation: -12 } });
     const oste = await fixtures.createActor({ name: "Oste", type: "npc", system: { characteristics: HUMAN } });
-    const toolWolf = await fixtures.createActor({ name: "Lupo", type: "animal", system: {} });
+    const toolWolf = await fixtures.createActor({ name: NAMES.wolf, type: "animal", system: {} });
     const vanlet = await fixtures.createActor({ name: "J.B. Vanlet", type: "character", system: { characteristics: HUMAN }, items: [{ name: "Impavido", type: "trait", system: { immunities: ["fear"] } }] });
     const toolChats = {
       "chat-reaction": [
@@ -350,7 +354,7 @@ async function main() {
     const hazardHero = await fixtures.createActor({ name: "Mara", type: "character", system: { characteristics: HUMAN } });
     const hazardThug = await fixtures.createActor({ name: longName, type: "npc", system: { characteristics: HUMAN }, items: [{ name: "Giubbotto di cuoio", type: "armor", system: { defence: 4, minStrength: 0, coverage: "torso", worn: true } }] });
     const hazardGoblin = await fixtures.createActor({ name: "Goblin", type: "npc", system: { characteristics: HUMAN } });
-    const hazardWolf = await fixtures.createActor({ name: "Lupo", type: "animal", system: { characteristics: { strength: 6, dexterity: 8, perception: 8 }, reflexes: 8, resistance: 24, naturalArmour: 2 } });
+    const hazardWolf = await fixtures.createActor({ name: NAMES.wolf, type: "animal", system: { characteristics: { strength: 6, dexterity: 8, perception: 8 }, reflexes: 8, resistance: 24, naturalArmour: 2 } });
     const hazard = async (post, ...rolled) => {
       diceDouble().queue.push(...rolled);
       return post();
@@ -501,18 +505,18 @@ async function main() {
     await record("dialog-attack-effects", () => promptAttack({ ...attackPlan.value, effects: sourcedEffects, targets: attackPlan.value.targets.map(warded) }, rulesOptions()));
     if (plan) await record("dialog-defence-effects", () => promptDefence({ ...plan, choices: plan.choices.map((c) => ({ ...c, effects: [sourcedEffects[0], ...(c.value === plan.choices[0]?.value ? [{ label: "Amuleto", value: 3 }] : [])] })) }));
     await record("dialog-static", () => promptStatic(longName));
-    await record("dialog-maneuver-declare", () => promptDeclaration("Eroina", null));
+    await record("dialog-maneuver-declare", () => promptDeclaration(NAMES.heroine, null));
     // §2.2.4 with Focalizzazione chosen, the target field shows (the targeted bandit preselected, a long name beside it).
-    await record("dialog-maneuver-focus", () => promptDeclaration("Eroina", null, [{ id: "c1", name: "Bandito", selected: true }, { id: "c2", name: longName, selected: false }]));
+    await record("dialog-maneuver-focus", () => promptDeclaration(NAMES.heroine, null, [{ id: "c1", name: NAMES.bandit, selected: true }, { id: "c2", name: longName, selected: false }]));
     if (dialogs["dialog-maneuver-focus"]) dialogs["dialog-maneuver-focus"] = { ...dialogs["dialog-maneuver-focus"], content: dialogs["dialog-maneuver-focus"].content.replace('value="focus"', 'value="focus" checked') };
     // §2.2.6 with Preparazione chosen, the weapon field shows: reload the pistol (1 of 3 done), or draw the knife.
     const preparing = [
       { value: "reload:p", label: i18n.format("GENESYS.Combat.Prepare.Option.reload", { weapon: "Pistola", rounds: "0", magazine: "12", done: "1", needed: "3" }), aim: { itemId: "p", purpose: "reload" } },
       { value: "draw:k", label: i18n.format("GENESYS.Combat.Prepare.Option.draw", { weapon: "Coltello", done: "0", needed: "1" }), aim: { itemId: "k", purpose: "draw" } },
     ];
-    await record("dialog-maneuver-prepare", () => promptDeclaration("Eroina", null, [], preparing));
+    await record("dialog-maneuver-prepare", () => promptDeclaration(NAMES.heroine, null, [], preparing));
     if (dialogs["dialog-maneuver-prepare"]) dialogs["dialog-maneuver-prepare"] = { ...dialogs["dialog-maneuver-prepare"], content: dialogs["dialog-maneuver-prepare"].content.replace('value="preparation"', 'value="preparation" checked').replace('value="reload:p"', 'value="reload:p" selected') };
-    await record("dialog-maneuver-replace", () => promptReplacement("Eroina", "execution"));
+    await record("dialog-maneuver-replace", () => promptReplacement(NAMES.heroine, "execution"));
     const { openTimeDialog } = await load("/src/applications/time-dialog.ts");
     await record("dialog-time", () => openTimeDialog());
     // §1.8.3 the study planner for Jack's Corsa, with the people who could teach it.
@@ -530,7 +534,7 @@ async function main() {
     const { promptReaction } = await load("/src/applications/narrator-tools/reaction-dialog.ts");
     const { promptRecognition } = await load("/src/applications/narrator-tools/recognition-dialog.ts");
     const { promptLosingControl } = await load("/src/applications/narrator-tools/losing-control-dialog.ts");
-    await record("dialog-reaction", () => promptReaction({ name: "Lupo", animal: true }, [{ uuid: "Actor.alven", name: "Alven", charm: 8, reputation: 14 }, { uuid: "Actor.bill", name: "Bill Duran", charm: 7, reputation: -12 }]));
+    await record("dialog-reaction", () => promptReaction({ name: NAMES.wolf, animal: true }, [{ uuid: "Actor.alven", name: "Alven", charm: 8, reputation: 14 }, { uuid: "Actor.bill", name: "Bill Duran", charm: 7, reputation: -12 }]));
     await record("dialog-reaction-extra", () => promptReaction({ name: "Oste", animal: false }, []));
     await record("dialog-recognition", () => promptRecognition(["Alven", "Bill Duran"]));
     await record("dialog-losing-control", () => promptLosingControl(["Jack Quade", longName]));
@@ -568,7 +572,7 @@ async function main() {
       const oddsHero = await fixtures.createActor({ name: "Jack Quade", type: "character", system: { characteristics: HUMAN }, items: [oddsSkill("Pistola", 12), oddsSkill("Schivare", 9), oddsPistol] });
       const oddsMate = await fixtures.createActor({ name: longName, type: "character", system: { characteristics: HUMAN }, items: [oddsSkill("Schivare", 8)] });
       const oddsWolves = [];
-      for (const n of [1, 2, 3]) oddsWolves.push(await fixtures.createActor({ name: `Lupo ${String(n)}`, type: "animal", system: packWolf.system }));
+      for (const n of [1, 2, 3]) oddsWolves.push(await fixtures.createActor({ name: `${NAMES.wolf} ${String(n)}`, type: "animal", system: packWolf.system }));
       const entries = [oddsHero, oddsMate].map((a) => ({ name: a.name, actor: a, disposition: 1 })).concat(oddsWolves.map((a) => ({ name: a.name, actor: a, disposition: -1 })));
       const session = new OddsSession(lineupOf(entries, localize), sideNames(), { ...defaultSettings(20261201), fights: 10000 });
       await session.run();
@@ -581,7 +585,7 @@ async function main() {
       }
       const oddsCard = await render("templates/chat/encounter-odds-card.hbs", oddsCardContext(session.results, i18n));
       for (const theme of THEMES) {
-        if (wanted("chat-encounter-odds")) shoot(browser, chatPage(theme, [message({ sender: localize("GENESYS.Odds.Speaker"), content: oddsCard, whisper: "→ Narratore" })], css), out(`chat-encounter-odds-${theme}`), SIDEBAR, "auto");
+        if (wanted("chat-encounter-odds")) shoot(browser, chatPage(theme, [message({ sender: localize("GENESYS.Odds.Speaker"), content: oddsCard, whisper: `→ ${NAMES.gm}` })], css), out(`chat-encounter-odds-${theme}`), SIDEBAR, "auto");
       }
     }
 
@@ -593,14 +597,14 @@ async function main() {
       const rows = tests.map((t) => ({ title: t.title.replace("GeneSys GdR: main flows › ", ""), cssClass: t.state, icon: t.state === "passed" ? "fa-circle-check" : "fa-circle-xmark", state: localize(`GENESYS.SelfTest.State.${t.state}`), error: t.error ? t.error.message : null }));
       const selfTestWindow = await render("templates/settings/self-test.hbs", { hint: localize("GENESYS.SelfTest.Hint"), running: false, progress: null, summary: i18n.format("GENESYS.SelfTest.Summary", counts), rows, hooks: [], runLabel: localize("GENESYS.SelfTest.RunAgain"), copyLabel: localize("GENESYS.SelfTest.Copy"), canCopy: true });
       const selfTestConfig = { window: { title: localize("GENESYS.SelfTest.Title") }, classes: ["genesys"], position: { width: 520 }, content: selfTestWindow, buttons: [] };
-      const text = ["GeneSys GdR 0.9.0 — Foundry 13.345 (generation 13)", "2026-12-04T10:00:00.000Z, Narratore", "4 passed, 1 failed, 0 skipped", ...tests.map((t) => `${t.state === "passed" ? "✓" : "✗"} ${t.title}${t.error ? ` — ${t.error.message}` : ""}`)].join("\n");
+      const text = ["GeneSys GdR 0.9.0 — Foundry 13.345 (generation 13)", `2026-12-04T10:00:00.000Z, ${NAMES.gm}`, "4 passed, 1 failed, 0 skipped", ...tests.map((t) => `${t.state === "passed" ? "✓" : "✗"} ${t.title}${t.error ? ` — ${t.error.message}` : ""}`)].join("\n");
       const selfTestCard = await render("templates/chat/self-test-card.hbs", { title: localize("GENESYS.SelfTest.Card.Title"), ok: false, summary: i18n.format("GENESYS.SelfTest.Summary", counts), failures: tests.filter((t) => t.error).map((t) => ({ title: t.title, message: t.error.message })), reportLabel: localize("GENESYS.SelfTest.Card.Report"), text });
       for (const theme of THEMES) {
         if (wanted("dialog-self-test")) {
           const { html, width } = dialogPage(theme, selfTestConfig, css);
           shoot(browser, html, out(`dialog-self-test-${theme}`), width, "auto");
         }
-        if (wanted("chat-self-test")) shoot(browser, chatPage(theme, [message({ sender: localize("GENESYS.SelfTest.Card.Speaker"), content: selfTestCard, whisper: "→ Narratore" })], css), out(`chat-self-test-${theme}`), SIDEBAR, "auto");
+        if (wanted("chat-self-test")) shoot(browser, chatPage(theme, [message({ sender: localize("GENESYS.SelfTest.Card.Speaker"), content: selfTestCard, whisper: `→ ${NAMES.gm}` })], css), out(`chat-self-test-${theme}`), SIDEBAR, "auto");
       }
     }
 
@@ -608,9 +612,9 @@ async function main() {
     const combatHelpers = await load("/test/combat/helpers.ts");
     const { trackerView } = await load("/src/applications/combat-view.ts");
     await combatHelpers.bootCombat();
-    const eroina = await combatHelpers.person("Eroina", 9, true);
-    const guardia = await combatHelpers.person("Guardia", 8, true);
-    const bandito = await combatHelpers.person("Bandito", 7);
+    const eroina = await combatHelpers.person(NAMES.heroine, 9, true);
+    const guardia = await combatHelpers.person(NAMES.guard, 8, true);
+    const bandito = await combatHelpers.person(NAMES.bandit, 7);
     const { combat, of } = await combatHelpers.fight(eroina, guardia, bandito);
     await combat.startCombat();
     await combatHelpers.settle();
