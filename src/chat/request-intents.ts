@@ -9,7 +9,7 @@
  */
 import { answerWhile, registerIntent, type IntentOutcome, type IntentResult, type Requester } from "../authority/intent-channel.js";
 import { sealValue, sealWarning } from "../authority/seal.js";
-import { rollModeOption } from "../compat/message-mode.js";
+import { modeOption } from "../compat/message-mode.js";
 import { skillByKey } from "../data/item/skill.js";
 import { startBlindCheck } from "../dice/check-intents.js";
 import { checkRollOptions, checkSetup, type CheckPlan } from "../dice/check-request.js";
@@ -250,10 +250,10 @@ async function onRoll(requester: Requester, raw: unknown): Promise<IntentOutcome
       }
     }
     // Prepared with an id of its own (created with keepId), so that the card names the message in the same round.
-    const mode = rollModeOption("public");
-    const data = await roll.toMessage({ speaker: ChatMessage.getSpeaker({ actor }) }, { rollMode: mode, create: false });
+    const mode = modeOption("public");
+    const data = await roll.toMessage({ speaker: ChatMessage.getSpeaker({ actor }) }, { ...mode, create: false });
     messageId = foundry.utils.randomID();
-    writes.push(ChatMessage.implementation.create({ ...data, _id: messageId }, { rollMode: mode, keepId: true }).then(assertCreated));
+    writes.push(ChatMessage.implementation.create({ ...data, _id: messageId }, { ...mode, keepId: true }).then(assertCreated));
   }
 
   const next: RequestState = { ...state, rows: { ...state.rows, [row.id]: { ...row, rolled: true, messageId, result: state.hidden || state.blind ? null : result } } };

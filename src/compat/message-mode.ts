@@ -42,6 +42,20 @@ export function rollModeOption(mode: MessageMode): Exclude<ChatMessage.PassableR
   return (game.release.generation >= 14 ? mode : TO_V13[mode]) as Exclude<ChatMessage.PassableRollMode, "roll">;
 }
 
+/** The v13 option as the 13.345 types know it. */
+type ModeOption = { rollMode: Exclude<ChatMessage.PassableRollMode, "roll"> };
+
+/**
+ * The option that names a message's mode for Roll#toMessage and ChatMessage.create: v13's `rollMode`, v14's
+ * `messageMode` (v14: `Roll#toMessage(messageData, { messageMode, create })`, `rollMode` deprecated there; peers on v14
+ * pass `{ messageMode }`). Spread it into the options: `{ ...modeOption(mode), create: false }`.
+ */
+export function modeOption(mode: MessageMode): ModeOption {
+  // v14's option name, which the 13.345 types do not declare.
+  if (game.release.generation >= 14) return { messageMode: mode } as unknown as ModeOption;
+  return { rollMode: TO_V13[mode] };
+}
+
 /** Sets the whisper and blind fields of message data for a mode (ChatMessage.applyRollMode on v13, applyMode on v14). */
 export function applyMessageMode(data: ChatMessage.CreateData, mode: MessageMode): void {
   const cls = ChatMessage as unknown as { applyMode?: (data: object, mode: string) => unknown };

@@ -5,7 +5,7 @@
  * (applications/register-check.ts), so this layer opens none itself. An open check is rolled on this client, with the
  * user's own dice; a blind one (§1.7.3) is asked of the Narrator's client, which rolls it (dice/check-intents.ts).
  */
-import { applyMessageMode, currentMessageMode, isMessageMode, rollModeOption, type MessageMode } from "../compat/message-mode.js";
+import { applyMessageMode, currentMessageMode, isMessageMode, modeOption, type MessageMode } from "../compat/message-mode.js";
 import { sendBlindCheck } from "../dice/blind-check.js";
 import { checkPreview, checkRollOptions, prepareCheck, show, type CheckActor, type CheckPlan, type CheckRequestOptions } from "../dice/check-request.js";
 import { checkCardContext, GenesysCheckRoll, type IncrementRecord, type InfluenceRecord } from "../dice/genesys-roll.js";
@@ -135,7 +135,7 @@ async function post(actor: RollingActor, plan: CheckPlan, rollAnyway: boolean, m
     // A player's point is stored by the Narrator's client once the card is posted (dice/open-check-award.ts).
     roll.options.increment = game.user.isGM ? await recordIncrement(actor, plan.skillId, award.reason) : pendingPoint(actor, plan.skillId, award.reason);
   }
-  return (await roll.toMessage({ speaker }, { rollMode: rollModeOption(mode) })) ?? null;
+  return (await roll.toMessage({ speaker }, modeOption(mode))) ?? null;
 }
 
 /**
@@ -163,6 +163,6 @@ async function announceAutomatic(plan: CheckPlan, speaker: ChatMessage.SpeakerDa
   const content = await foundry.applications.handlebars.renderTemplate(GenesysCheckRoll.CHAT_TEMPLATE, context);
   const data: ChatMessage.CreateData = { speaker, content };
   applyMessageMode(data, mode);
-  const message = await ChatMessage.implementation.create(data, { rollMode: rollModeOption(mode) });
+  const message = await ChatMessage.implementation.create(data, modeOption(mode));
   return message ?? null;
 }

@@ -1,5 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { applyMessageMode, currentMessageMode, normalizeMessageMode, rollModeOption } from "../../src/compat/message-mode.js";
+import { applyMessageMode, currentMessageMode, modeOption, normalizeMessageMode, rollModeOption } from "../../src/compat/message-mode.js";
+import { jack, lastMessage, skillId } from "../dice/helpers.js";
+import { users } from "../foundry/boot.js";
 import { bootSystem } from "../foundry/boot.js";
 
 // The double's game carries release.generation (test/foundry/globals.ts); the 13.345 types call it read-only.
@@ -67,3 +69,23 @@ describe("the user's message mode across Foundry generations", () => {
     }
   });
 });
+
+describe("the mode option of Roll#toMessage and ChatMessage.create across generations", () => {
+  it("v13 names it rollMode with v13's values; v14 names it messageMode (rollMode is deprecated there)", () => {
+    expect(modeOption("gm")).toEqual({ rollMode: "gmroll" });
+    expect(modeOption("public")).toEqual({ rollMode: "publicroll" });
+    release().generation = 14;
+    expect(modeOption("gm")).toEqual({ messageMode: "gm" });
+    expect(modeOption("blind")).toEqual({ messageMode: "blind" });
+  });
+
+  it.each([13, 14])("a private check on generation %i reaches the Narrators, whichever name the option has", async (generation) => {
+    release().generation = generation;
+    const actor = await jack();
+    await actor.rollCheck({ skillId: skillId(actor, "Corsa"), difficulty: 20, prompt: false, messageMode: "gm" });
+    const message = lastMessage() as unknown as { whisper: string[]; rollMode: string | undefined };
+    expect(message.whisper).toContain(users().gm.id);
+    expect(message.rollMode).toBe("gmroll");
+  });
+});
+

@@ -24,7 +24,7 @@ export class ChatMessage extends RollMessage {
   readonly updates: Record<string, unknown>[] = [];
 
   /** With `keepId` the data's `_id` is kept, else a new one (v13 API DatabaseCreateOperation.keepId, as documents.ts). */
-  constructor(data: Record<string, unknown>, options: { rollMode?: string; keepId?: boolean } = {}) {
+  constructor(data: Record<string, unknown>, options: { rollMode?: string; messageMode?: string; keepId?: boolean } = {}) {
     super(data, options);
     const given = data["_id"];
     this.id = options.keepId === true && typeof given === "string" ? given : randomID();
@@ -36,7 +36,7 @@ export class ChatMessage extends RollMessage {
    * server broadcasts it (V13-API §10: document hooks after a change are told who made it; peers test
    * `userId !== game.user.id`), each on its own client (clients.ts), as time.ts does for world time.
    */
-  static override async create(data: Record<string, unknown>, options: { rollMode?: string; keepId?: boolean } = {}): Promise<ChatMessage> {
+  static override async create(data: Record<string, unknown>, options: { rollMode?: string; messageMode?: string; keepId?: boolean } = {}): Promise<ChatMessage> {
     const message = new ChatMessage(data, options);
     if (game().messages.has(message.id)) throw new Error(`ChatMessage "${message.id}" already exists`);
     // A write like any other: stored once the server has answered (clients.ts).

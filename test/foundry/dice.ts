@@ -184,9 +184,9 @@ export class Roll {
   /** Evaluates if needed; the roll mode defaults to the core.rollMode setting; `create: false` answers the prepared
    *  message data instead of a message (v13 API Roll#toMessage: "Whether to automatically create the chat message, or
    *  only return the prepared chatData object"). */
-  async toMessage(messageData: Record<string, unknown> = {}, { rollMode, create = true }: { rollMode?: string | null; create?: boolean } = {}): Promise<unknown> {
+  async toMessage(messageData: Record<string, unknown> = {}, { rollMode, messageMode, create = true }: { rollMode?: string | null; messageMode?: string; create?: boolean } = {}): Promise<unknown> {
     if (!this._evaluated) await this.evaluate();
-    const mode = rollMode ?? (game().settings.get("core", "rollMode") as string);
+    const mode = rollMode ?? v13Mode(messageMode) ?? (game().settings.get("core", "rollMode") as string);
     const data: Record<string, unknown> = { author: game().user.id, content: String(this.total), ...messageData, rolls: [this] };
     ChatMessage.applyRollMode(data, mode);
     if (!create) return data;
@@ -235,6 +235,13 @@ const config = (): { Dice: { rolls: RollClass[] } } => (globalThis as unknown as
 
 export interface SpeakerData { actor: string | null; alias: string | null; scene: string | null; token: string | null }
 
+/** v14 names a message's mode `messageMode` (public / gm / blind / self: `Roll#toMessage(messageData, { messageMode,
+ *  create })`, as peers on v14 call it); the double keeps v13's names, so a v14 option is read as its v13 twin. */
+const V13_MODES: Record<string, string> = { public: "publicroll", gm: "gmroll", blind: "blindroll", self: "selfroll" };
+function v13Mode(messageMode: string | undefined): string | undefined {
+  return messageMode === undefined ? undefined : V13_MODES[messageMode] ?? messageMode;
+}
+
 /** A created chat message: its data as stored (rolls through their JSON, as the database keeps them: toJSON above) and
  *  the roll mode used. */
 export class ChatMessage {
@@ -251,7 +258,7 @@ export class ChatMessage {
    *  Dice So Nice strips from the messages it animates: module/main.js createChatMessage, "sounds/dice.wav"). */
   readonly sound: string | null;
 
-  constructor(data: Record<string, unknown>, options: { rollMode?: string } = {}) {
+  constructor(data: Record<string, unknown>, options: { rollMode?: string; messageMode?: string } = {}) {
     this.content = typeof data["content"] === "string" ? data["content"] : "";
     this.speaker = data["speaker"] as SpeakerData | undefined;
     this.whisper = (data["whisper"] as string[] | undefined) ?? [];
@@ -260,7 +267,7 @@ export class ChatMessage {
     this.authorId = typeof data["author"] === "string" && game().user.isGM ? data["author"] : game().user.id;
     const rolls = (data["rolls"] as unknown[] | undefined) ?? [];
     this.rolls = rolls.map((r) => Roll.fromData(JSON.parse(JSON.stringify(r)) as RollJSON));
-    this.rollMode = options.rollMode;
+    this.rollMode = options.rollMode ?? v13Mode(options.messageMode);
     this.sound = typeof data["sound"] === "string" ? data["sound"] : null;
   }
 
@@ -269,7 +276,7 @@ export class ChatMessage {
   /** A message carrying rolls (v13 API ChatMessage#isRoll). */
   get isRoll(): boolean { return this.rolls.length > 0; }
 
-  static async create(data: Record<string, unknown>, options: { rollMode?: string } = {}): Promise<ChatMessage> {
+  static async create(data: Record<string, unknown>, options: { rollMode?: string; messageMode?: string } = {}): Promise<ChatMessage> {
     const message = new ChatMessage(data, options);
     state().messages.push(message);
     await Promise.resolve();
