@@ -38,18 +38,16 @@ export class SelfTestDialog extends HandlebarsApplicationMixin(ApplicationV2) {
       progress: this.#running && progress
         ? i18n.format("GENESYS.SelfTest.Progress", { done: String(progress.done + 1), total: String(progress.total), title: progress.title })
         : null,
-      summary: result
-        ? i18n.format("GENESYS.SelfTest.Summary", Object.fromEntries((["passed", "failed", "skipped"] as const).map((s) => [s, String(result.report.tests.filter((t) => t.state === s).length)])))
-        : null,
-      rows: (result?.report.tests ?? []).map((t) => ({
+      summary: result?.summary ?? null,
+      rows: (result?.tests ?? []).map((t) => ({
         // Every flow sits in the one suite: its name is the window's already.
         title: t.title.replace(SUITE_PREFIX, ""),
         cssClass: t.state,
         icon: ICONS[t.state],
         state: i18n.localize(`GENESYS.SelfTest.State.${t.state}`),
-        error: t.state === "failed" ? (t.error instanceof Error ? t.error.message : String(t.error)) : null,
+        error: t.error,
       })),
-      hooks: (result?.report.hooks ?? []).map((h) => `${h.hook}: ${h.error instanceof Error ? h.error.message : String(h.error)}`),
+      hooks: (result?.hooks ?? []).map((h) => `${h.hook}: ${h.message}`),
       runLabel: i18n.localize(result ? "GENESYS.SelfTest.RunAgain" : "GENESYS.SelfTest.Run"),
       copyLabel: i18n.localize("GENESYS.SelfTest.Copy"),
       canCopy: result !== null && !this.#running,

@@ -12,7 +12,7 @@ import { AIMED_AREAS, resolveAttack, type AimedArea, type AttackKind, type Attac
 import { rollPartLabel, type RollPart } from "../effects/roll-parts.js";
 import { knockedDown, resolveDamage } from "../rules/damage.js";
 import { RulesError } from "../rules/errors.js";
-import { ATTACK_SIDES, INCREMENT_REASONS, loserAdvantaged, NARROW_WIN_LIMIT, type AttackSide, type ContrastSide } from "../rules/increment.js";
+import { ATTACK_SIDES, INCREMENT_REASONS, isNarrowMargin, loserAdvantaged, type AttackSide, type ContrastSide } from "../rules/increment.js";
 import type { RulesOptions } from "../rules/options.js";
 import { DAMAGE_TYPES, type DamageType } from "../rules/types.js";
 import { DAMAGE_FACES, wieldedDamageNotation, type DamageSpec } from "../rules/weapons.js";
@@ -289,7 +289,7 @@ export function narrowWin(state: AttackCardState, row: AttackRow): { loser: Atta
   const defence = defenceTotal(row);
   if (!sides || defence === null || row.defence?.kind !== "roll") return null;
   const margin = Math.abs(attackTotal(row) - defence);
-  if (margin < 1 || margin >= NARROW_WIN_LIMIT) return null;
+  if (!isNarrowMargin(margin)) return null;
   const loser: AttackSide = attackTotal(row) < defence ? "attack" : "defence";
   const winnerSkill = loser === "attack" ? row.defence.skill : state.skill;
   if (!winnerSkill) return null;

@@ -5,7 +5,7 @@
  */
 import type { EncounterResults } from "../rules/sim/encounter.js";
 import type { ShareEstimate } from "../rules/sim/stats.js";
-import { percent } from "../format/numbers.js";
+import { percent, tenths } from "../format/numbers.js";
 
 export interface OddsI18n {
   localize(key: string): string;
@@ -33,7 +33,6 @@ export interface OddsView {
   fighters: { name: string; side: string; attack: string; collapsed: ShareView; dead: ShareView }[];
 }
 
-
 export function shareView(share: ShareEstimate, lang: string = game.i18n.lang || "it"): ShareView {
   return {
     text: percent(share.p, lang),
@@ -43,8 +42,8 @@ export function shareView(share: ShareEstimate, lang: string = game.i18n.lang ||
 }
 
 const number = (n: number): string => n.toLocaleString(game.i18n.lang || "it");
-/** "6,0" in Italian, "6.0" in English. */
-const tenths = (n: number): string => n.toLocaleString(game.i18n.lang || "it", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+/** Expected rounds: "6,0" in Italian, "6.0" in English. */
+const rounds = (n: number): string => tenths(n, undefined, true);
 
 export function oddsView(results: EncounterResults, i18n: OddsI18n): OddsView {
   const sideNames = results.sides.map((s) => s.name);
@@ -54,7 +53,7 @@ export function oddsView(results: EncounterResults, i18n: OddsI18n): OddsView {
     seed: String(results.seed),
     roundLimit: String(results.roundLimit),
     sides: results.sides.map((s, i) => ({ name: s.name, wins: shareView(s.wins), anyDown: shareView(s.anyDown), anyDead: shareView(s.anyDead), party: i === 0 })),
-    rounds: { text: tenths(results.rounds.mean), interval: `${tenths(results.rounds.low)}–${tenths(results.rounds.high)}` },
+    rounds: { text: rounds(results.rounds.mean), interval: `${rounds(results.rounds.low)}–${rounds(results.rounds.high)}` },
     stopped: stopped.count > 0 ? { text: i18n.format("GENESYS.Odds.Stopped", { count: number(stopped.count), limit: String(results.roundLimit) }), share: shareView(stopped) } : null,
     bothDown: results.bothDown.count > 0 ? shareView(results.bothDown) : null,
     fighters: results.fighters.map((f) => ({

@@ -43,6 +43,11 @@ export function incrementFromCheck(input: CheckInput & { experience: number }): 
   return NONE;
 }
 
+/** §1.8.2 condition 2: whether a contrast won by this margin is a narrow win (1 to NARROW_WIN_LIMIT − 1 points). */
+export function isNarrowMargin(margin: number): boolean {
+  return int("margin", margin) >= 1 && margin < NARROW_WIN_LIMIT;
+}
+
 /**
  * §1.8.2 condition 2: a contrast won by 1–3 points against an opponent in an advantageous position
  * (A-14: attack against defence counts; "advantaged" is the Narrator's call, passed in).
@@ -53,7 +58,7 @@ export function incrementFromContrast(input: { won: boolean; margin: number; opp
   const advantaged = flag("opponentAdvantaged", input.opponentAdvantaged);
   // A tie is not a win (§1.8.2), so a winner's margin is at least 1.
   if (won && margin < 1) throw new RulesError("margin", margin, "at least 1 for a won contrast");
-  if (won && advantaged && margin < NARROW_WIN_LIMIT) return { earned: true, reason: "narrowWin" };
+  if (won && advantaged && isNarrowMargin(margin)) return { earned: true, reason: "narrowWin" };
   return NONE;
 }
 

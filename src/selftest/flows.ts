@@ -22,7 +22,7 @@ import type { AttackRow } from "../chat/attack-card.js";
 import { rollModeOption, type MessageMode } from "../compat/message-mode.js";
 import { effectChangesData } from "../compat/effect-changes.js";
 import { CONDITION_STATUS, CONDITION_STATUS_IDS } from "../config/statuses.js";
-import { defaultAnswer, prepareAttack, type AttackPlan, type TargetRef } from "../dice/attack-roll.js";
+import { defaultAnswer, prepareAttack, type AttackAnswer, type AttackPlan, type TargetRef } from "../dice/attack-roll.js";
 import type { GenesysActor } from "../documents/actor.js";
 import { CharacterModel } from "../data/actor/character.js";
 import { AnimalModel } from "../data/actor/animal.js";
@@ -31,6 +31,7 @@ import { isGenesysCombatant, type GenesysCombatant } from "../documents/combatan
 import { SYSTEM_ID } from "../settings/rules-settings.js";
 import type { GenesysItem } from "../documents/item.js";
 import { conditionThresholds } from "../rules/condition.js";
+import { INCREMENT_POINTS_PER_GRADE } from "../rules/increment.js";
 import { TIME_INTENTS, timeCardOf } from "../time/time-requests.js";
 import type { ActorType, ItemType, Scratch, SheetProbe } from "./scratch.js";
 import { rollLosingControl } from "../tools/losing-control.js";
@@ -395,16 +396,8 @@ export async function effectsInAttackRoll(scratch: Scratch, assert: Assert): Pro
  * Narrator sets the target 3 below the total, strikes the +6 (the hit becomes a miss), restores it (a hit again).
  */
 export async function strikeAndRestoreClaim(scratch: Scratch, assert: Assert): Promise<void> {
-  const { shooter, weaponId } = await createShooter(scratch);
-  const { target } = await unlinkedWolf(scratch, assert);
-  const wolf = must(target.actor(), "the wolf's token has no actor");
-  const { ref, plan } = attackPlanAgainst(shooter, weaponId, wolf, target.tokenUuid);
-  const known = new Set(game.messages.contents.map((m) => m.id));
-  try {
-    const answer = { ...defaultAnswer(plan), advantages: ["opponentBlinded" as const] };
-    assert.strictEqual(await withMessageMode("public", () => attack(shooter, weaponId, { targets: [ref], answer })), true, "attack() posted no card");
-    const card = must(game.messages.contents.find((m) => !known.has(m.id) && cardState(m) !== null), "the attack card is not in game.messages");
-    const rowId = must(Object.values(must(cardState(card), "no card state").rows)[0]?.id, "the attack card has no row");
+  const answer = (plan: AttackPlan): AttackAnswer => ({ ...defaultAnswer(plan), advantages: ["opponentBlinded" as const] });
+  await onWolfAttackCard(scratch, assert, answer, async ({ card, rowId }) => {
     const claims = [{ roll: "attack", key: "advantage", value: 6, struck: false }];
     await card.update({ [`flags.genesys-gdr.attack.rows.${rowId}.claims`]: claims });
     const total = rowOf(card, rowId).attack.total;
@@ -413,6 +406,29 @@ export async function strikeAndRestoreClaim(scratch: Scratch, assert: Assert): P
     assert.strictEqual(struck.outcome, "miss", "the struck +6 did not turn the hit into a miss");
     assert.ok(card.content.includes("genesys-attack__claims"), "the card does not list its claims");
     assert.strictEqual((await click(card, "strike", rowId, assert, { claim: "attack:advantage" })).outcome, "hit", "restoring the claim did not bring the hit back");
+  });
+}
+
+/**
+ * A fresh shooter's public attack on an unlinked wolf: `play` gets the card and its row; whatever happens, the run's
+ * messages are handed to the scratch books for the clean-up.
+ */
+async function onWolfAttackCard(
+  scratch: Scratch,
+  assert: Assert,
+  answerOf: (plan: AttackPlan) => AttackAnswer,
+  play: (posted: { shooter: GenesysActor; target: AttackTarget; card: CardMessage; rowId: string }) => Promise<void>,
+): Promise<void> {
+  const { shooter, weaponId } = await createShooter(scratch);
+  const { target } = await unlinkedWolf(scratch, assert);
+  const wolf = must(target.actor(), "the wolf's token has no actor");
+  const { ref, plan } = attackPlanAgainst(shooter, weaponId, wolf, target.tokenUuid);
+  const known = new Set(game.messages.contents.map((m) => m.id));
+  try {
+    assert.strictEqual(await withMessageMode("public", () => attack(shooter, weaponId, { targets: [ref], answer: answerOf(plan) })), true, "attack() posted no card");
+    const card = must(game.messages.contents.find((m) => !known.has(m.id) && cardState(m) !== null), "the attack card is not in game.messages");
+    const rowId = must(Object.values(must(cardState(card), "no card state").rows)[0]?.id, "the attack card has no row");
+    await play({ shooter, target, card, rowId });
   } finally {
     for (const m of game.messages.contents) if (!known.has(m.id)) scratch.adoptMessage(m.id);
   }
@@ -1177,19 +1193,11 @@ export async function attackAnObject(scratch: Scratch, assert: Assert): Promise<
  * Pistola's point, and the skill always holds exactly what the card says.
  */
 export async function narrowWinAdvantage(scratch: Scratch, assert: Assert): Promise<void> {
-  const { shooter, weaponId } = await createShooter(scratch);
-  const { target } = await unlinkedWolf(scratch, assert);
-  const wolf = must(target.actor(), "the wolf's token has no actor");
-  const { ref, plan } = attackPlanAgainst(shooter, weaponId, wolf, target.tokenUuid);
-  const known = new Set(game.messages.contents.map((m) => m.id));
-  const pistolPoints = (): number => {
-    const sys = shooter.items.find((i) => i.type === "skill")?.system;
-    return sys instanceof SkillModel ? sys.increment + 6 * sys.earned : -1;
-  };
-  try {
-    assert.ok(await withMessageMode("public", () => attack(shooter, weaponId, { targets: [ref], answer: defaultAnswer(plan) })), "attack() posted no card");
-    const card = must(game.messages.contents.find((m) => !known.has(m.id) && cardState(m) !== null), "the attack card is not in game.messages");
-    const rowId = must(Object.values(must(cardState(card), "no card state").rows)[0]?.id, "the attack card has no row");
+  await onWolfAttackCard(scratch, assert, defaultAnswer, async ({ shooter, target, card, rowId }) => {
+    const pistolPoints = (): number => {
+      const sys = shooter.items.find((i) => i.type === "skill")?.system;
+      return sys instanceof SkillModel ? sys.increment + INCREMENT_POINTS_PER_GRADE * sys.earned : -1;
+    };
     const defended = await click(card, "defend", rowId, assert, { defence: target.defence });
     const defence = must(defended.defence?.kind === "roll" ? defended.defence : null, "the wolf rolled no defence");
     const narrow = { ...defence, roll: { ...defence.roll, total: defended.attack.total - 2 } };
@@ -1201,9 +1209,7 @@ export async function narrowWinAdvantage(scratch: Scratch, assert: Assert): Prom
       assert.strictEqual(stood, row.advantaged === "defence", `press ${press}: the point does not follow the Narrator's word (${String(row.advantaged)})`);
       assert.strictEqual(pistolPoints(), base + (stood ? 1 : 0), `press ${press}: the Pistola skill does not hold what the card says`);
     }
-  } finally {
-    for (const m of game.messages.contents) if (!known.has(m.id)) scratch.adoptMessage(m.id);
-  }
+  });
 }
 
 // ───────────────────────── a crippled leg ─────────────────────────

@@ -5,7 +5,7 @@
  */
 import { foundryWorld } from "./foundry-world.js";
 import { runFlows } from "./quench.js";
-import { failureMessage, reportText, selfTestRunner, type OnTest, type RunReport } from "./runner.js";
+import { failureMessage, reportText, selfTestRunner, stateCounts, type OnTest, type RunReport, type TestState } from "./runner.js";
 import type { SelfTestWorld } from "./scratch.js";
 import { SYSTEM_ID } from "../settings/rules-settings.js";
 
@@ -15,6 +15,13 @@ export interface SelfTestRun {
   report: RunReport;
   /** The report as plain text: what a bug report should carry. */
   text: string;
+  counts: Record<TestState, number>;
+  /** The counts in the user's language ("33 riusciti…"), for the card and the dialog. */
+  summary: string;
+  /** Each test's end, its failure read as a message. */
+  tests: { title: string; state: TestState; error: string | null }[];
+  /** The failures of the suite's own hooks (setting up, cleaning up). */
+  hooks: { hook: string; suite: string; message: string }[];
 }
 
 export interface RunOptions {
@@ -43,20 +50,32 @@ function literal(text: string): string {
   return text.replace(/\[\[/g, "[\u200b[").replace(/@(?=\w)/g, "@\u200b");
 }
 
-async function postReport(report: RunReport, text: string): Promise<void> {
+/** The report, read once for the card and the dialog: counts, each test's message, the hooks' failures. */
+function summarize(report: RunReport, text: string): SelfTestRun {
+  const counts = stateCounts(report);
+  return {
+    report,
+    text,
+    counts,
+    summary: game.i18n.format("GENESYS.SelfTest.Summary", { passed: String(counts.passed), failed: String(counts.failed), skipped: String(counts.skipped) }),
+    tests: report.tests.map((t) => ({ title: t.title, state: t.state, error: t.state === "failed" ? failureMessage(t.error) : null })),
+    hooks: report.hooks.map((h) => ({ hook: h.hook, suite: h.suite, message: failureMessage(h.error) })),
+  };
+}
+
+async function postReport(run: SelfTestRun): Promise<void> {
   const i18n = game.i18n;
-  const count = (state: string): number => report.tests.filter((t) => t.state === state).length;
   const failures = [
-    ...report.tests.filter((t) => t.state === "failed").map((t) => ({ title: t.title, message: literal(failureMessage(t.error)) })),
-    ...report.hooks.map((h) => ({ title: `${h.hook}: ${h.suite}`, message: literal(failureMessage(h.error)) })),
+    ...run.tests.filter((t) => t.error !== null).map((t) => ({ title: t.title, message: literal(t.error ?? "") })),
+    ...run.hooks.map((h) => ({ title: `${h.hook}: ${h.suite}`, message: literal(h.message) })),
   ];
   const content = await foundry.applications.handlebars.renderTemplate(SELF_TEST_CARD_TEMPLATE, {
     title: i18n.localize("GENESYS.SelfTest.Card.Title"),
-    ok: failures.length === 0 && count("skipped") === 0,
-    summary: i18n.format("GENESYS.SelfTest.Summary", { passed: String(count("passed")), failed: String(count("failed")), skipped: String(count("skipped")) }),
+    ok: failures.length === 0 && run.counts.skipped === 0,
+    summary: run.summary,
     failures,
     reportLabel: i18n.localize("GENESYS.SelfTest.Card.Report"),
-    text: literal(text),
+    text: literal(run.text),
   });
   await ChatMessage.implementation.create({ content, whisper: [game.user.id], speaker: { alias: i18n.localize("GENESYS.SelfTest.Card.Speaker") } });
 }
@@ -80,15 +99,15 @@ export async function runSelfTest(options: RunOptions = {}): Promise<SelfTestRun
     const runner = selfTestRunner();
     runFlows(runner.context, options.world ?? foundryWorld);
     const report = await runner.run(options.onTest);
-    const text = reportText(report, header());
+    const run = summarize(report, reportText(report, header()));
     // The run is over and its report stands whatever becomes of the card.
     try {
-      await postReport(report, text);
+      await postReport(run);
     } catch (error) {
       console.error("GeneSys GdR | the self-test's report card could not be posted", error);
       ui.notifications.warn(game.i18n.localize("GENESYS.SelfTest.Warn.NoCard"));
     }
-    return { report, text };
+    return run;
   } finally {
     running = false;
   }

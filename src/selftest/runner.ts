@@ -165,13 +165,22 @@ export function selfTestRunner(assert: Assert = plainAssert): { context: QuenchC
 
 export const failureMessage = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
+export type TestState = TestResult["state"];
+
+/** How many tests ended in each state. */
+export function stateCounts(report: RunReport): Record<TestState, number> {
+  const counts: Record<TestState, number> = { passed: 0, failed: 0, skipped: 0 };
+  for (const t of report.tests) counts[t.state]++;
+  return counts;
+}
+
 /** The report as plain text, for a bug report: the header's lines, the counts, then one line per test and hook failure. */
 export function reportText(report: RunReport, header: readonly string[]): string {
-  const count = (state: TestResult["state"]): number => report.tests.filter((t) => t.state === state).length;
+  const counts = stateCounts(report);
   const mark = { passed: "✓", failed: "✗", skipped: "–" } as const;
   return [
     ...header,
-    `${String(count("passed"))} passed, ${String(count("failed"))} failed, ${String(count("skipped"))} skipped`,
+    `${String(counts.passed)} passed, ${String(counts.failed)} failed, ${String(counts.skipped)} skipped`,
     ...report.tests.map((t) => `${mark[t.state]} ${t.title}${t.state === "failed" ? ` — ${failureMessage(t.error)}` : ""}`),
     ...report.hooks.map((h) => `✗ ${h.hook} of "${h.suite}" — ${failureMessage(h.error)}`),
   ].join("\n");

@@ -15,6 +15,9 @@ describe("numbers on screen", () => {
     expect(tenths(4.5, "en")).toBe("4.5");
     expect(tenths(12, "it")).toBe("12");
     expect(tenths(7.26, "it")).toBe("7,3");
+    // A mean beside its interval keeps its tenth.
+    expect(tenths(6, "it", true)).toBe("6,0");
+    expect(tenths(6, "en", true)).toBe("6.0");
   });
 
   it("modifiers carry a real minus sign", () => {

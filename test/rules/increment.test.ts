@@ -6,6 +6,7 @@ import {
   effectiveTeacherGrade,
   incrementFromCheck,
   incrementFromContrast,
+  isNarrowMargin,
   resetOnPermanentRise,
   studyDaysPerGrade,
   studyDaysPerPoint,
@@ -86,6 +87,16 @@ describe("§1.8.2 condition 2: narrow win against an advantaged opponent", () =>
       rulesErrorOf(() => incrementFromContrast({ won: true, margin: 1, opponentAdvantaged: 1 as unknown as boolean }))
         .parameter,
     ).toBe("opponentAdvantaged");
+  });
+});
+
+describe("§1.8.2 condition 2: a narrow margin", () => {
+  it.each([[0, false], [1, true], [3, true], [4, false], [-2, false]] as const)("margin %i is narrow: %s", (margin, narrow) => {
+    expect(isNarrowMargin(margin)).toBe(narrow);
+  });
+
+  it("refuses a margin that is not a whole number", () => {
+    expect(rulesErrorOf(() => isNarrowMargin(1.5)).parameter).toBe("margin");
   });
 });
 
