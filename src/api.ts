@@ -6,16 +6,16 @@
 import * as rules from "./rules/index.js";
 import type { GenesysActorRef, GenesysApi, GenesysAttackRequest, GenesysCheckRequest, GenesysCounterChange, GenesysDamageRequest, GenesysRequestCheck, GenesysTimeRequest } from "./api-contract.js";
 import { PASTIMES } from "./time/pastimes.js";
-import { guarded } from "./applications/guarded.js";
+import { guarded } from "./ui/guarded.js";
 import { actorFrom } from "./documents/actor-from.js";
 import { lazily } from "./load/lazily.js";
 import { readMovementLink } from "./documents/movement-check.js";
 import { readAmbushLink } from "./documents/ambush-check.js";
-import { grappleBlocksMovement } from "./grapple/grapple-movement.js";
+import { grappleBlocksMovement } from "./documents/grapple-movement.js";
 import { skillByKey } from "./data/item/skill.js";
 import { WeaponModel } from "./data/item/weapon.js";
-import { show } from "./dice/check-request.js";
-import type { TargetRef } from "./dice/attack-roll.js";
+import { show } from "./check/check-request.js";
+import type { TargetRef } from "./attack/attack-roll.js";
 import { GenesysActor } from "./documents/actor.js";
 import { macroActor } from "./macros/macro-actor.js";
 import { selectedActors } from "./macros/selected-actors.js";
@@ -30,13 +30,13 @@ const requestTimePasses = lazily(() => import("./time/time-intents.js"), "reques
 /** The migration is the active Narrator's: it loads with his side. */
 const migrateWorld = lazily(() => import("./migration.js"), "migrateWorld");
 /** A contest, a grapple and the Narrator's macros load with their first call. */
-const contestApi = () => import("./chat/contest-api.js");
+const contestApi = () => import("./contest/contest-api.js");
 const grappleApi = () => import("./grapple/grapple-api.js");
 const macros = () => import("./macros/narrator-macros.js");
 /** A check request loads with the first one asked. */
-const askForCheck = lazily(() => import("./chat/request-flow.js"), "askForCheck");
+const askForCheck = lazily(() => import("./request/request-flow.js"), "askForCheck");
 /** The attack flow loads with the first attack. */
-const attackFlow = lazily(() => import("./chat/attack-flow.js"), "attack");
+const attackFlow = lazily(() => import("./attack/attack-flow.js"), "attack");
 
 type RulesModule = typeof rules;
 

@@ -47,7 +47,7 @@ declare module "fvtt-types/configuration" {
     ActiveEffect: { "genesys-gdr": { narrator?: boolean; timed?: unknown } };
     /** Where earlier versions kept the damage ledger (now `system.ledger`, documents/damage-ledger.ts); no longer read. */
     Actor: { "genesys-gdr": { ledger?: LedgerEntry[] } };
-    /** Grapples in progress between the scene's tokens (grapple/grapple-state.ts), written by the GM; read as unknown. */
+    /** Grapples in progress between the scene's tokens (documents/grapple-state.ts), written by the GM; read as unknown. */
     Scene: { "genesys-gdr": { grapples?: unknown[] } };
     /** Pending intents and their answers (authority/intent-channel.ts), keyed by the intent's key; read as unknown. */
     User: { "genesys-gdr": { intents?: Record<string, { kind: string; payload: unknown; sentAt: number; reply: string }>; answers?: Record<string, unknown> } };
@@ -75,7 +75,7 @@ declare module "fvtt-types/configuration" {
     "genesys-gdr.creationSkillGrades": number;
     /** Which actors a world-time advance concerns (time/time-actors.ts). */
     "genesys-gdr.timeActors": "sceneAndCharacters" | "scene" | "characters" | "none";
-    /** The cards whose claimed increment point a Narrator decided (dice/claimed-point.ts). */
+    /** The cards whose claimed increment point a Narrator decided (check/claimed-point.ts). */
     "genesys-gdr.decidedPoints": string[];
     /** The last answer of each roll dialog, per actor and roll: this client's own (input/last-choices.ts). */
     "genesys-gdr.lastRollChoices": Record<string, { at: number; answer: unknown }>;

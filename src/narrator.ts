@@ -10,12 +10,12 @@ import { registerProtectedEdit } from "./authority/protected-edit.js";
 import { registerSealKey } from "./authority/seal-key.js";
 import { sweepNarratorEffects } from "./authority/effect-approvals.js";
 import { loadCipher } from "./authority/seal.js";
-import { registerCardIntents } from "./chat/card-intents.js";
-import { registerContestIntents } from "./chat/contest-intents.js";
-import { registerRequestIntents } from "./chat/request-intents.js";
+import { registerCardIntents } from "./attack/card-intents.js";
+import { registerContestIntents } from "./contest/contest-intents.js";
+import { registerRequestIntents } from "./request/request-intents.js";
 import { registerSealedCards } from "./chat/sealed-card.js";
-import { registerCheckIntents } from "./dice/check-intents.js";
-import { GenesysCheckRoll } from "./dice/genesys-roll.js";
+import { registerCheckIntents } from "./check/check-intents.js";
+import { GenesysCheckRoll } from "./check/genesys-roll.js";
 import { registerGrappleIntents } from "./grapple/grapple-intents.js";
 import { atReady } from "./load/at-ready.js";
 import { migrateWorld } from "./migration.js";
@@ -23,7 +23,7 @@ import { registerStudyIntents } from "./study/study-intents.js";
 import { registerWorldTime } from "./time/time-advance.js";
 import { registerTimeIntents } from "./time/time-intents.js";
 import { registerLosingControlIntents } from "./tools/losing-control-effects.js";
-import { registerHazardIntents } from "./tools/hazard-intents.js";
+import { registerHazardIntents } from "./hazards/hazard-intents.js";
 import { registerSealedToolCards } from "./tools/tool-card.js";
 
 /** Whether the registrations ran: null once they all went in, their error if one threw, undefined before. */

@@ -1,6 +1,6 @@
 // Why a module is in the player's load: the static import graph of src/ from the entry, with each module's size in a
 // single build. `node tools/load-why.mjs` lists, for each module, how much would leave the load if it were loaded on
-// first use (TOP=n rows); `ONLY=chat/request-flow.ts` lists what only that module keeps; `WHO=x.ts` who imports x;
+// first use (TOP=n rows); `ONLY=request/request-flow.ts` lists what only that module keeps; `WHO=x.ts` who imports x;
 // `BIG=n` the n largest modules; `CUT=a.ts,b.ts` pretends those are loaded lazily. Nothing is written.
 import fs from "node:fs";
 import os from "node:os";

@@ -119,8 +119,8 @@ async function main() {
     const out = (name) => path.join(OUT, `${name}${SUFFIX}.png`);
     const wanted = (name) => ONLY === "" || name.includes(ONLY);
 
-    const card = await load("/src/chat/attack-card.ts");
-    const check = await load("/src/dice/genesys-roll.ts");
+    const card = await load("/src/attack/attack-card.ts");
+    const check = await load("/src/check/genesys-roll.ts");
     const rules = await load("/src/rules/index.ts");
     const { diceDouble } = await load("/test/foundry/dice.ts");
     const { player: playerUser } = (await load("/test/foundry/boot.ts")).users();
@@ -255,7 +255,7 @@ async function main() {
     ] });
 
     // ───────── the contest card (§1.7.5): waiting for a side, won narrowly against the advantaged side, a tie ─────────
-    const contest = await load("/src/chat/contest-card.ts");
+    const contest = await load("/src/contest/contest-card.ts");
     const sideA = { actorUuid: "Actor.jack", name: jack.name, kind: "skill", skillId: "s1", characteristic: null, label: "Corsa", modifiers: 0 };
     const sideB = { actorUuid: "Actor.thug", name: longName, kind: "skill", skillId: "s2", characteristic: null, label: "Corsa", modifiers: 0 };
     const contestRoll = (d1, d2, grade, extra = {}) => ({ dice: [d1, d2], grade, modifiers: 0, conditionPenalty: 0, condition: "normal", experience: 7, total: 0, ...extra });
@@ -301,7 +301,7 @@ async function main() {
     const toGm = `${CORE.to}: ${CORE.gm}`;
 
     // ───────── the Narrator's check request: a player's view mid-way, the Narrator's with a hidden difficulty, a blind one ─────────
-    const requestCard = await load("/src/chat/request-card.ts");
+    const requestCard = await load("/src/request/request-card.ts");
     const ok = (total, success, margin, increment = null, blind = false, dice = [6, 5]) => ({ dice, total, success, margin, increment, blind });
     const requestRows = (results) => Object.fromEntries(results.map(([id, name, result, tokenUuid = null]) => [id, { id, actorUuid: `Actor.${id}`, tokenUuid, name, rolled: result !== null, messageId: result ? "m1" : null, result }]));
     const openRequest = { version: 1, check: { skill: "schivare", characteristic: null, label: "Schivare" }, difficulty: 20, hidden: false, blind: false, order: ["a", "b", "c"], secret: null,
@@ -345,9 +345,9 @@ async function main() {
     };
 
     // ───────── the Narrator's hazards (§3.1.2, §3.2.6): the cards as the tools post them, undone rows included ─────────
-    const { applyGenericDamage } = await load("/src/tools/generic-damage.ts");
-    const { setOffExplosion } = await load("/src/tools/explosion.ts");
-    const { requestHazardUndo, requestHazardStun } = await load("/src/tools/hazard-chat.ts");
+    const { applyGenericDamage } = await load("/src/hazards/generic-damage.ts");
+    const { setOffExplosion } = await load("/src/hazards/explosion.ts");
+    const { requestHazardUndo, requestHazardStun } = await load("/src/hazards/hazard-chat.ts");
     const { createScene, placeToken } = await load("/test/foundry/scenes.ts");
     const { placeTemplate, clearTemplates } = await load("/test/foundry/templates.ts");
     const victim = (actor) => ({ actor, token: null, name: actor.name });
@@ -456,12 +456,12 @@ async function main() {
       await prompt();
       dialogs[name] = diceDouble().dialogs.at(-1);
     };
-    const { prepareCheck } = await load("/src/dice/check-request.ts");
-    const { promptCheck } = await load("/src/applications/check-dialog.ts");
-    const { prepareAttack } = await load("/src/dice/attack-roll.ts");
-    const { promptAttack, promptDefence, promptStatic } = await load("/src/applications/attack-dialog.ts");
-    const { defencePlan } = await load("/src/chat/defence-plan.ts");
-    const { promptDeclaration, promptReplacement } = await load("/src/applications/maneuver-dialog.ts");
+    const { prepareCheck } = await load("/src/check/check-request.ts");
+    const { promptCheck } = await load("/src/check/check-dialog.ts");
+    const { prepareAttack } = await load("/src/attack/attack-roll.ts");
+    const { promptAttack, promptDefence, promptStatic } = await load("/src/attack/attack-dialog.ts");
+    const { defencePlan } = await load("/src/attack/defence-plan.ts");
+    const { promptDeclaration, promptReplacement } = await load("/src/combat/maneuver-dialog.ts");
     const { rulesOptions } = await load("/src/settings/rules-settings.ts");
     const corsaId = jack.items.find((i) => i.name === "Corsa" && i.type === "skill")?.id;
     const checkPlan = (difficulty) => {
@@ -471,7 +471,7 @@ async function main() {
     };
     await record("dialog-check", () => promptCheck(checkPlan(20)));
     await record("dialog-check-automatic", () => promptCheck(checkPlan(5)));
-    const { promptRequest } = await load("/src/applications/request-dialog.ts");
+    const { promptRequest } = await load("/src/request/request-dialog.ts");
     const requestCandidates = [{ actorUuid: "Actor.a", tokenUuid: "Scene.s.Token.a", name: "Jack Quade", source: "selected" }, { actorUuid: "Actor.b", tokenUuid: "Scene.s.Token.b", name: longName, source: "selected" }, { actorUuid: "Actor.c", tokenUuid: null, name: "Mara", source: "character" }];
     await record("dialog-request", () => promptRequest({ skill: "schivare", difficulty: 20, hidden: true }, [{ key: "corsa", name: "Corsa" }, { key: "schivare", name: "Schivare" }], requestCandidates, [0, 1]));
     const attackPlan = prepareAttack(jack, weapon?.id ?? null, [{ actor: thug, tokenUuid: null, name: longName, distance: 12 }], localize);
@@ -517,29 +517,29 @@ async function main() {
     await record("dialog-maneuver-prepare", () => promptDeclaration(NAMES.heroine, null, [], preparing));
     if (dialogs["dialog-maneuver-prepare"]) dialogs["dialog-maneuver-prepare"] = { ...dialogs["dialog-maneuver-prepare"], content: dialogs["dialog-maneuver-prepare"].content.replace('value="preparation"', 'value="preparation" checked').replace('value="reload:p"', 'value="reload:p" selected') };
     await record("dialog-maneuver-replace", () => promptReplacement(NAMES.heroine, "execution"));
-    const { openTimeDialog } = await load("/src/applications/time-dialog.ts");
+    const { openTimeDialog } = await load("/src/time/time-dialog.ts");
     await record("dialog-time", () => openTimeDialog());
     // §1.8.3 the study planner for Jack's Corsa, with the people who could teach it.
-    const { openStudyDialog } = await load("/src/applications/study-dialog.ts");
+    const { openStudyDialog } = await load("/src/study/study-dialog.ts");
     await fixtures.createActor({ name: "Maestro d'armi", type: "npc", system: { characteristics: { ...HUMAN, charm: 5 } }, items: [{ name: "Corsa", type: "skill", system: { characteristic: "dexterity", bought: 8 } }] });
     await record("dialog-study", () => openStudyDialog(jack, corsaId));
     // The same with the master chosen, as the render hook fills the numbers: Fascino 5 costs him two grades, 13 still beats 12.
     if (dialogs["dialog-study"]) {
-      const study = await load("/src/applications/study-dialog.ts");
+      const study = await load("/src/study/study-dialog.ts");
       const text = study.previewText(i18n, study.studyPreview(12, false, { grade: 15, charm: 5 }, {}), 12);
       const content = dialogs["dialog-study"].content.replace(/<option value="([^"]+)">Maestro/, '<option value="$1" selected>Maestro')
         .replace(/<p data-study-days>[^<]*<\/p>/, `<p data-study-days>${text.days}</p>`).replace("data-study-teacher hidden></p>", `data-study-teacher>${text.teacher}</p>`);
       dialogs["dialog-study-teacher"] = { ...dialogs["dialog-study"], content };
     }
-    const { promptReaction } = await load("/src/applications/narrator-tools/reaction-dialog.ts");
-    const { promptRecognition } = await load("/src/applications/narrator-tools/recognition-dialog.ts");
-    const { promptLosingControl } = await load("/src/applications/narrator-tools/losing-control-dialog.ts");
+    const { promptReaction } = await load("/src/tools/reaction-dialog.ts");
+    const { promptRecognition } = await load("/src/tools/recognition-dialog.ts");
+    const { promptLosingControl } = await load("/src/tools/losing-control-dialog.ts");
     await record("dialog-reaction", () => promptReaction({ name: NAMES.wolf, animal: true }, [{ uuid: "Actor.alven", name: "Alven", charm: 8, reputation: 14 }, { uuid: "Actor.bill", name: "Bill Duran", charm: 7, reputation: -12 }]));
     await record("dialog-reaction-extra", () => promptReaction({ name: "Oste", animal: false }, []));
     await record("dialog-recognition", () => promptRecognition(["Alven", "Bill Duran"]));
     await record("dialog-losing-control", () => promptLosingControl(["Jack Quade", longName]));
-    const { promptHazard } = await load("/src/applications/narrator-tools/hazard-dialog.ts");
-    const { promptExplosion } = await load("/src/applications/narrator-tools/explosion-dialog.ts");
+    const { promptHazard } = await load("/src/hazards/hazard-dialog.ts");
+    const { promptExplosion } = await load("/src/hazards/explosion-dialog.ts");
     await record("dialog-hazard", () => promptHazard(["Jack Quade", longName]));
     // The damage section as the kind select shows it (the render hook toggles it in Foundry).
     if (dialogs["dialog-hazard"]) {
@@ -563,7 +563,7 @@ async function main() {
     {
       const { lineupOf } = await load("/src/encounter/encounter-sides.ts");
       const { OddsSession, defaultSettings } = await load("/src/encounter/odds-session.ts");
-      const { oddsDialogContext } = await load("/src/applications/encounter-odds-dialog.ts");
+      const { oddsDialogContext } = await load("/src/encounter/encounter-odds-dialog.ts");
       const { oddsCardContext } = await load("/src/encounter/odds-card.ts");
       const { sideNames } = await load("/src/encounter/encounter-odds.ts");
       const packWolf = JSON.parse(fs.readFileSync(path.join(ROOT, "packs/animals/lupo_gnsAnimalWolf001.json"), "utf8"));
@@ -610,7 +610,7 @@ async function main() {
 
     // ───────── the combat tracker: the GeneSys part inside an imitation of core's rows ─────────
     const combatHelpers = await load("/test/combat/helpers.ts");
-    const { trackerView } = await load("/src/applications/combat-view.ts");
+    const { trackerView } = await load("/src/combat/combat-view.ts");
     await combatHelpers.bootCombat();
     const eroina = await combatHelpers.person(NAMES.heroine, 9, true);
     const guardia = await combatHelpers.person(NAMES.guard, 8, true);
@@ -636,7 +636,7 @@ async function main() {
       const turns = shown.phase === "execution" ? shown.turns : shown.combatants.contents;
       const rows = turns.map((c) => {
         const block = blocks.get(c.id) ?? "";
-        // As labelInitiative (src/applications/combat-tracker.ts) captions core's number from the row's data.
+        // As labelInitiative (src/combat/combat-tracker.ts) captions core's number from the row's data.
         const order = /data-genesys-order="([^"]*)" data-genesys-order-tooltip="([^"]*)"/.exec(block);
         const caption = order ? ` data-genesys-order="${order[1]}" data-tooltip="${order[2]}"` : "";
         const initiative = c.initiative === null || c.initiative === undefined ? "" : String(c.initiative);

@@ -101,7 +101,7 @@ async function main() {
     shoot(browser, weapon("theme-light"), path.join(OUT, "weapon.png"), 560, 760);
     // §1.8.3 the skills tab with a study under way (Naturalistica with a teacher, 4.5 of 18 days) and each row's Study button.
     const studying = await f.alven();
-    const { startStudy } = await server.ssrLoadModule("/src/applications/study-dialog.ts");
+    const { startStudy } = await server.ssrLoadModule("/src/study/study-dialog.ts");
     const naturalistica = studying.items.find((i) => i.name === "Naturalistica");
     await startStudy(studying, naturalistica.id, { related: false, teacher: "custom", teacherGrade: 14, teacherCharm: 7, rate: 1 });
     await studying.update({ system: { study: { progressDays: 4.5 } } });

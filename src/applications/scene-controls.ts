@@ -8,21 +8,21 @@
  */
 import { addControlGroup, controlGroup } from "../compat/scene-controls.js";
 import { GenesysActor } from "../documents/actor.js";
-import { losingControlForSelected, reactionForSelected, recognitionForSelected } from "../tools/narrator-tools.js";
+import { explosion, genericDamageForSelected, losingControlForSelected, reactionForSelected, recognitionForSelected } from "../tools/narrator-tools.js";
 import { encounterOdds } from "../encounter/open-encounter-odds.js";
-import { guarded } from "./guarded.js";
+import { guarded } from "../ui/guarded.js";
 import { lazily } from "../load/lazily.js";
 
 /** A request loads with the first one asked. */
-const askForCheck = lazily(() => import("../chat/request-flow.js"), "askForCheck");
+const askForCheck = lazily(() => import("../request/request-flow.js"), "askForCheck");
 
 /** A contest loads with the first one started. */
-const contest = lazily(() => import("../chat/contest-flow.js"), "contest");
+const contest = lazily(() => import("../contest/contest-flow.js"), "contest");
 
 /** A grapple loads with the first one started. */
 const grappleSelected = lazily(() => import("../grapple/grapple-entry.js"), "grappleSelected");
 
-const openTimeDialog = lazily(() => import("./time-dialog.js"), "openTimeDialog");
+const openTimeDialog = lazily(() => import("../time/time-dialog.js"), "openTimeDialog");
 
 /** One button of the group. */
 export interface NarratorControlTool {
@@ -61,6 +61,8 @@ export const NARRATOR_CONTROL_TOOLS: NarratorControlTool[] = [
   { name: "losingControl", title: "GENESYS.Controls.LosingControl", icon: "fa-solid fa-face-angry", run: () => losingControlForSelected() },
   { name: "encounterOdds", title: "GENESYS.Controls.EncounterOdds", icon: "fa-solid fa-scale-unbalanced", run: () => encounterOdds({ from: "selection" }) },
   { name: "grapple", title: "GENESYS.Controls.Grapple", icon: "fa-solid fa-hand-fist", run: () => grappleSelected() },
+  { name: "genericDamage", title: "GENESYS.Controls.GenericDamage", icon: "fa-solid fa-person-falling-burst", run: () => genericDamageForSelected() },
+  { name: "explosion", title: "GENESYS.Controls.Explosion", icon: "fa-solid fa-bomb", run: () => explosion() },
 ];
 
 /** The group as core's controls record takes it, for the current user and generation. */

@@ -3,7 +3,7 @@
  * lookup, a message carrying the card's flag is handed to the card's own decoration, which reads and checks it (its
  * decoration was already asynchronous).
  */
-import { guarded } from "../applications/guarded.js";
+import { guarded } from "../ui/guarded.js";
 
 /** Whether a message carries something under `scope.flag` (flags are read as unknown: the FlagConfig entry is the attack card's). */
 export function carriesFlag(message: { flags: unknown }, scope: string, flag: string): boolean {

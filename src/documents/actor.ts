@@ -16,7 +16,7 @@ import { rulesOptions } from "../settings/rules-settings.js";
 import { isDesignatedClient } from "./designated-client.js";
 import { changesOverrides } from "./derived-overrides.js";
 import { readLedger, recordInLedger, takeBackFromLedger, type LedgerAmounts, type LedgerEntry } from "./damage-ledger.js";
-import type { CheckMessage, RollCheckOptions } from "../rolls/check.js";
+import type { CheckMessage, RollCheckOptions } from "./check-options.js";
 import { checkRoller } from "./check-roller.js";
 import { applyCharacteristicRises, noteCharacteristicRises } from "./characteristic-rise.js";
 import { narratorRequests } from "./narrator-requests.js";
@@ -103,7 +103,7 @@ export class GenesysActor<SubType extends Actor.SubType = Actor.SubType> extends
     return data;
   }
 
-  /** §1.7 check roll on a characteristic or a skill, posted to chat: the flow of src/rolls/check.ts, registered at init. */
+  /** §1.7 check roll on a characteristic or a skill, posted to chat: the flow of src/check/check-flow.ts, registered at init. */
   async rollCheck(options: RollCheckOptions): Promise<CheckMessage | null> {
     return checkRoller()(this, options);
   }
@@ -154,7 +154,7 @@ export class GenesysActor<SubType extends Actor.SubType = Actor.SubType> extends
 
   /**
    * §2.3.6/§3.2.x one hit through the rules' damage pipeline, by an owner (a card's hit on someone else's actor is
-   * applied by the GM's client, chat/card-intents.ts). With `recordId` the change is kept in the actor's damage ledger
+   * applied by the GM's client, attack/card-intents.ts). With `recordId` the change is kept in the actor's damage ledger
    * in the same write, so that undoRecorded can take back exactly what is left of it. `genesys.preApplyDamage` may
    * stop it (null); `genesys.applyDamage` follows the write.
    */

@@ -1,8 +1,8 @@
 /**
- * Where GenesysActor#rollCheck finds the check flow (src/rolls/check.ts): registered at init by the application layer,
- * which hands it the dialog (applications/register-check.ts). Documents thus open no dialog and import no application.
+ * Where GenesysActor#rollCheck finds the check flow (src/check/check-flow.ts): registered at init by the application layer,
+ * which hands it the dialog (check/register-check.ts). Documents thus open no dialog and import no application.
  */
-import type { CheckMessage, RollCheckOptions } from "../rolls/check.js";
+import type { CheckMessage, RollCheckOptions } from "./check-options.js";
 import type { GenesysActor } from "./actor.js";
 
 export type CheckRoller = (actor: GenesysActor, options: RollCheckOptions) => Promise<CheckMessage | null>;

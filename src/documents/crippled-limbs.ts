@@ -2,7 +2,7 @@
  * §3.2.5 crippled limbs on an actor's record (`system.crippledLimbs`, a gmOnlyField): the Narrator's client adds one
  * with the hit that cripples it (actor.ts startDamage), the hit's Undo takes it back, and once the counters are back
  * where they stood before the hit the limb has mended and its entry goes. Speed and the weapons follow from the
- * record (data/actor/person.ts, dice/attack-roll.ts); the token's statuses show it (config/statuses.ts).
+ * record (data/actor/person.ts, attack/attack-roll.ts); the token's statuses show it (config/statuses.ts).
  */
 import { LIMBS_PER_KIND, limbStillCrippled } from "../rules/crippled-limbs.js";
 import type { Limb } from "../rules/attack.js";

@@ -42,7 +42,7 @@ export async function proneAfterDive<R extends { ok: boolean }>(defender: Genesy
 }
 
 /**
- * The dive a Narrator struck from a defence (chat/card-claims.ts): it no longer holds the defender down, and he stands
+ * The dive a Narrator struck from a defence (attack/card-claims.ts): it no longer holds the defender down, and he stands
  * unless something else does (a stun, his own lying). Restored, proneAfterDive lays him down again.
  */
 export async function liftDive(defender: GenesysActor): Promise<void> {

@@ -8,7 +8,7 @@
  */
 import { movementAllowance, type MovementAllowance } from "../rules/movement.js";
 import type { GenesysActor } from "./actor.js";
-import { grappleBlocksMovement } from "../grapple/grapple-movement.js";
+import { grappleBlocksMovement } from "./grapple-movement.js";
 import { mobilityOf } from "./tracker-state.js";
 import { movementCheckOf } from "./movement-check.js";
 

@@ -1,5 +1,5 @@
 /**
- * §2.2.5 the adverse-conditions check of a Movimento, asked through a check request (chat/request-intents.ts) that
+ * §2.2.5 the adverse-conditions check of a Movimento, asked through a check request (request/request-intents.ts) that
  * names the tracker row it is for. The link is checked on the active GM's client when the card is posted and again
  * when its row is judged: a started combat, a combatant of it, the current round, Movimento as that combatant's
  * maneuver this round. The margin goes in the combat's flags (GenesysCombat.recordMovementCheck), which only a GM may

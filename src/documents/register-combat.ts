@@ -1,4 +1,4 @@
-/** Registers the GeneSys combat documents and the intents the GM's client decides; call at init (the tracker is applications/register-tracker.ts). */
+/** Registers the GeneSys combat documents and the intents the GM's client decides; call at init (the tracker is combat/register-tracker.ts). */
 import { GenesysCombat } from "./combat.js";
 import { GenesysCombatant } from "./combatant.js";
 

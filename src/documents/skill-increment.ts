@@ -1,6 +1,6 @@
 /** §1.8.1–§1.8.2 storing the increment point a check earned on its skill. */
 import { SkillModel } from "../data/item/skill.js";
-import type { IncrementRecord } from "../dice/genesys-roll.js";
+import type { IncrementRecord } from "./check-options.js";
 import { addIncrementPoint, removeIncrementPoint, type IncrementReason } from "../rules/increment.js";
 
 /** The actor whose skill earned the point: anything with embedded items (a world or token actor). */
@@ -73,7 +73,7 @@ export function planIncrements(actor: SkillOwner, skillId: string, reasons: read
 }
 
 /**
- * §1.8.1 one point taken back from a skill (an award whose roll no longer earns it, chat/attack-points.ts): from the
+ * §1.8.1 one point taken back from a skill (an award whose roll no longer earns it, attack/attack-points.ts): from the
  * count, or from the grade it completed. A missing skill is nothing to take back.
  */
 export function takeBackIncrement(actor: SkillOwner, skillId: string): Promise<void> {

@@ -12,7 +12,7 @@ import { AnimalModel } from "../data/actor/animal.js";
 import { SkillModel } from "../data/item/skill.js";
 import { WeaponModel } from "../data/item/weapon.js";
 import { toDamageSpec } from "../data/item/wield.js";
-import { defenceEstimate } from "../dice/attack-roll.js";
+import { defenceEstimate } from "../attack/attack-roll.js";
 import type { GenesysActor } from "../documents/actor.js";
 import { unarmedSkills } from "../grapple/unarmed-skill.js";
 import { unarmedAttack } from "../rules/sim/fighter.js";

@@ -4,7 +4,7 @@
  * at once (a macro's, the self-test's) whose results come back and may be posted. Narrators only, on every path: the
  * odds read the foes' hidden stats.
  */
-import { openEncounterOddsDialog } from "../applications/encounter-odds-dialog.js";
+import { openEncounterOddsDialog } from "./encounter-odds-dialog.js";
 import type { EncounterResults } from "../rules/sim/encounter.js";
 import { combatEntries, lineupOf, selectedEntries, type EncounterEntry, type EncounterLineup } from "./encounter-sides.js";
 import { postOddsCard } from "./odds-card.js";

@@ -6,7 +6,7 @@
  * build that does not call `onRender`; a click either has handled is not handled again. What the buttons do is
  * gcheck.ts, loaded with the first button rendered or pressed.
  */
-import { guarded } from "../applications/guarded.js";
+import { guarded } from "../ui/guarded.js";
 import { asElement } from "../compat/dom.js";
 
 export const GCHECK_PATTERN = /\[\[\/gcheck(?:\s+(?<config>[^\]]*))?\]\](?:\{(?<label>[^}]*)\})?/gi;

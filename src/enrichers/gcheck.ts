@@ -1,12 +1,12 @@
 /**
  * `[[/gcheck skill=schivare difficulty=20 blind]]{Schiva la frana}` in a journal or a chat message: a button for a
- * check. A Narrator's click opens the request dialog pre-filled (chat/request-flow.ts); a player's rolls that check for
+ * check. A Narrator's click opens the request dialog pre-filled (request/request-flow.ts); a player's rolls that check for
  * their selected token's character, else their assigned one, through the ordinary check flow. Parameters: `skill=<key>`
  * or `characteristic=<key>`, `difficulty=<margin or ladder step>`, the flags `blind` and `hidden`. A malformed one
  * renders as a broken link that says what is wrong, as Foundry shows a link to a missing document.
  */
-import { askForCheck } from "../chat/request-flow.js";
-import { readRequestedCheck, type RequestedCheckSpec } from "../chat/request-spec.js";
+import { askForCheck } from "../request/request-flow.js";
+import { readRequestedCheck, type RequestedCheckSpec } from "../request/request-spec.js";
 import { skillByKey } from "../data/item/skill.js";
 import { GenesysActor } from "../documents/actor.js";
 import { DIFFICULTY_LADDER } from "../rules/check.js";

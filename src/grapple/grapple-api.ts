@@ -3,9 +3,9 @@
  * checked before use; the GM's client decides as for a click.
  */
 import type { GenesysGrappleApi, GenesysGrappleRequest } from "../api-contract.js";
-import { actorOfRef } from "../chat/contest-api.js";
+import { actorOfRef } from "../contest/contest-api.js";
 import { declareGrappleContest, grappleWith, holdOf, releaseHold, startGrapple, type GrappleOptions } from "./grapple-flow.js";
-import { grappleBlocksMovement } from "./grapple-movement.js";
+import { grappleBlocksMovement } from "../documents/grapple-movement.js";
 
 const warn = (key: string, data: Record<string, string> = {}): null => {
   ui.notifications.warn(game.i18n.format(key, data));

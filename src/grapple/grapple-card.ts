@@ -5,7 +5,7 @@
  */
 import { signed } from "../format/numbers.js";
 import { IMMOBILISING_STREAK, grappleAdvantage, type GrappleState } from "../rules/grapple.js";
-import type { GrappleRecord } from "./grapple-state.js";
+import type { GrappleRecord } from "../documents/grapple-state.js";
 
 export const GRAPPLE_CARD_TEMPLATE = "systems/genesys-gdr/templates/chat/grapple-card.hbs";
 export const GRAPPLE_CARD_FLAG = "grappleCard";

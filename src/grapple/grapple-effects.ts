@@ -4,7 +4,7 @@
  */
 import type { AdvantageKey } from "../rules/attack.js";
 import { grappleAdvantagePosition, grappleDefenceLimits } from "../rules/grapple.js";
-import { grappleOfActor, grappleOfToken, sceneNamed, type GrappleRecord } from "./grapple-state.js";
+import { grappleOfActor, grappleOfToken, sceneNamed, type GrappleRecord } from "../documents/grapple-state.js";
 import type { GrappleSide } from "../rules/grapple.js";
 
 type ActorRef = { isToken?: boolean; token?: unknown; id: string | null; uuid: string };

@@ -4,21 +4,21 @@
  * to roll, and sends intents that the active GM's client decides (grapple-intents.ts).
  */
 import { lazily } from "../load/lazily.js";
-import { guarded } from "../applications/guarded.js";
+import { guarded } from "../ui/guarded.js";
 import { notifyResult, sendIntent } from "../authority/intent-channel.js";
 import { asElement } from "../compat/dom.js";
 import { GenesysActor } from "../documents/actor.js";
 import type { GrappleSide } from "../rules/grapple.js";
-import { SYSTEM_SCOPE } from "../chat/attack-card.js";
+import { SYSTEM_SCOPE } from "../attack/attack-card.js";
 import { authoredByGm, type CardMessage } from "../chat/authored.js";
-import { ownedActor } from "../chat/card-render.js";
+import { ownedActor } from "../attack/card-render.js";
 import { GRAPPLE_CARD_FLAG } from "./grapple-card.js";
 import { GRAPPLE_INTENTS } from "./grapple-intent-kinds.js";
 import { registerHoldStatusGuard } from "./hold-status-guard.js";
-import { grappleOfActor, grappleOfToken, readGrapples, sceneNamed, sceneOfToken, type GrappleRecord } from "./grapple-state.js";
+import { grappleOfActor, grappleOfToken, readGrapples, sceneNamed, sceneOfToken, type GrappleRecord } from "../documents/grapple-state.js";
 
 /** The dialog loads on its first use. */
-const promptGrappleSkill = lazily(() => import("../applications/grapple-dialog.js"), "promptGrappleSkill");
+const promptGrappleSkill = lazily(() => import("./grapple-dialog.js"), "promptGrappleSkill");
 
 const warn = (key: string, data: Record<string, string> = {}): null => {
   ui.notifications.warn(game.i18n.format(key, data));

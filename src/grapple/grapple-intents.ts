@@ -16,13 +16,13 @@ import { GenesysActor } from "../documents/actor.js";
 import { startedCombatRound } from "../documents/actor-combat.js";
 import { grappleContest, grappleIdleTurn, releaseGrapple, startGrapple, type ContestWinner, type GrappleSide, type GrappleState } from "../rules/grapple.js";
 import { SYSTEM_ID, rulesOptions } from "../settings/rules-settings.js";
-import { SYSTEM_SCOPE } from "../chat/attack-card.js";
+import { SYSTEM_SCOPE } from "../attack/attack-card.js";
 import { authoredByGm, type CardMessage } from "../chat/authored.js";
-import { CONTEST_FLAG, NO_CONTEST_VIEWER, newContest, type ContestState } from "../chat/contest-card.js";
-import { onContestSettled } from "../chat/contest-intents.js";
-import { advantagedBy, contestPlan, contestState, renderContest, sideOf as contestSide } from "../chat/contest-plan.js";
+import { CONTEST_FLAG, NO_CONTEST_VIEWER, newContest, type ContestState } from "../contest/contest-card.js";
+import { onContestSettled } from "../contest/contest-intents.js";
+import { advantagedBy, contestPlan, contestState, renderContest, sideOf as contestSide } from "../contest/contest-plan.js";
 import { GRAPPLE_CARD_FLAG, GRAPPLE_CARD_TEMPLATE, grappleCardContext, type GrappleEvent } from "./grapple-card.js";
-import { GRAPPLES_FLAG, GRAPPLE_MARKS, grappleOfToken, otherSide, readGrapples, type GrappleMark, type GrappleRecord } from "./grapple-state.js";
+import { GRAPPLES_FLAG, GRAPPLE_MARKS, grappleOfToken, otherSide, readGrapples, type GrappleMark, type GrappleRecord } from "../documents/grapple-state.js";
 import { defaultGrappleRoll, mayGrappleWith, type GrappleRoll } from "./unarmed-skill.js";
 
 

@@ -9,7 +9,7 @@ import { refuseOwnerRemoval } from "../authority/status-courtesy.js";
 import { effectActor, isGmUser } from "../authority/hook-writer.js";
 import { backgroundWrites } from "../authority/serial-queue.js";
 import { serialiseStatusSync, statusBackOn } from "../config/statuses.js";
-import { GRAPPLE_MARKS, grappleOfActor, type GrappleMark } from "./grapple-state.js";
+import { GRAPPLE_MARKS, grappleOfActor, type GrappleMark } from "../documents/grapple-state.js";
 
 const writes = backgroundWrites("a hold's status was not shown again");
 

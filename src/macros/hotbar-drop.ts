@@ -4,7 +4,7 @@
  * answers false at once, so core makes no macro of its own, and the macro is made afterwards: an existing one by this
  * user with the same name and command is reused. Other drops are core's.
  */
-import { guarded } from "../applications/guarded.js";
+import { guarded } from "../ui/guarded.js";
 import { actorFrom } from "../documents/actor-from.js";
 import { skillByKey } from "../data/item/skill.js";
 import { WeaponModel } from "../data/item/weapon.js";

@@ -7,7 +7,7 @@ import { SEAL_REVEAL_INTENT, sealedCardOf } from "../chat/sealed-card.js";
 import { skillByKey } from "../data/item/skill.js";
 import { WeaponModel } from "../data/item/weapon.js";
 import { GenesysActor } from "../documents/actor.js";
-import { isCharacteristic } from "../dice/check-request.js";
+import { isCharacteristic } from "../check/check-request.js";
 import { lazily } from "../load/lazily.js";
 
 import { hazardTools, narratorTools } from "../tools/narrator-tools.js";
@@ -18,9 +18,9 @@ import { selectedActors } from "./selected-actors.js";
 const grappleSelected = lazily(() => import("../grapple/grapple-entry.js"), "grappleSelected");
 
 /** The attack flow loads with the first attack. */
-const attack = lazily(() => import("../chat/attack-flow.js"), "attack");
+const attack = lazily(() => import("../attack/attack-flow.js"), "attack");
 
-const openTimeDialog = lazily(() => import("../applications/time-dialog.js"), "openTimeDialog");
+const openTimeDialog = lazily(() => import("../time/time-dialog.js"), "openTimeDialog");
 
 const warn = (key: string, data: Record<string, string> = {}): void => void ui.notifications.warn(game.i18n.format(key, data));
 

@@ -6,7 +6,7 @@
  */
 import { SkillModel } from "../data/item/skill.js";
 import { WeaponModel } from "../data/item/weapon.js";
-import { isCharacteristic } from "../dice/check-request.js";
+import { isCharacteristic } from "../check/check-request.js";
 import type { CharacteristicKey } from "../rules/types.js";
 
 export const ROLL_DRAG_TYPE = "GenesysRoll";

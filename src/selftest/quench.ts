@@ -48,8 +48,8 @@ import { describeFailures, Scratch, type SelfTestWorld } from "./scratch.js";
 import type { GenesysActor } from "../documents/actor.js";
 import type { GenesysItem } from "../documents/item.js";
 
-export { SELF_TEST_BATCH, SELF_TEST_NAME, type QuenchLike } from "./register.js";
-import { SELF_TEST_NAME } from "./register.js";
+export { SELF_TEST_BATCH, SELF_TEST_NAME } from "./batch-name.js";
+import { SELF_TEST_NAME } from "./batch-name.js";
 /** Mocha's default of 2 s is far too short for documents written through a real server. */
 export const SELF_TEST_TIMEOUT_MS = 60_000;
 

@@ -6,8 +6,7 @@
 import type { QuenchContext } from "./quench.js";
 import type { SelfTestWorld } from "./scratch.js";
 
-export const SELF_TEST_BATCH = "genesys-gdr.flows";
-export const SELF_TEST_NAME = "GeneSys GdR: main flows";
+import { SELF_TEST_BATCH, SELF_TEST_NAME } from "./batch-name.js";
 
 export interface QuenchLike {
   registerBatch(key: string, fn: (context: QuenchContext) => void, options: { displayName: string }): void;

@@ -3,7 +3,7 @@
  * protected value (data/protected-fields.ts), so the choice goes to the active Narrator's client, which checks
  * the skill, the teacher (one the player may see, or a grade typed for someone off the table) and the teacher's
  * verdict, and writes the plan. Days of progress are never the player's: a new plan starts at 0, a pause keeps them,
- * stopping forgets them, and only world time adds to them (time/study-time.ts).
+ * stopping forgets them, and only world time adds to them (study/study-time.ts).
  */
 import { answerWhile, notifyResult, registerIntent, sendIntent, type IntentOutcome, type IntentResult, type Requester } from "../authority/intent-channel.js";
 import { CharacterModel } from "../data/actor/character.js";

@@ -14,7 +14,7 @@ import { TIME_CARD_FLAG } from "./time-card-flag.js";
 import { planTime, UNSPECIFIED, type TimeAnswers, type TimeDice, type TimePlan } from "./time-plan.js";
 import { systemUpdateOf, timeActorOf } from "./time-state.js";
 import { actorsConcerned } from "./time-actors.js";
-import { planStudy, studySystemUpdate, writeStudySkill } from "./study-time.js";
+import { planStudy, studySystemUpdate, writeStudySkill } from "../study/study-time.js";
 import { sweepTimedEffects } from "./timed-effects.js";
 
 /** Time changes of this client, one after another: an advance, then the next, then an Undo, each reading afresh. */

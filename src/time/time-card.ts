@@ -5,7 +5,7 @@
 import { formatCount, type CountLocalizer } from "../format/plural.js";
 import type { TimeAnswers, TimeEvent, TimeState } from "./time-plan.js";
 import { PASTIMES } from "./pastimes.js";
-import { isStudyChange, type StudyChange } from "./study-time.js";
+import { isStudyChange, type StudyChange } from "../study/study-time.js";
 
 export const TIME_CARD_TEMPLATE = "systems/genesys-gdr/templates/chat/time-card.hbs";
 

@@ -14,7 +14,7 @@ import { expectAdvance, timeQueue } from "./time-advance.js";
 import type { TimeAnswers } from "./time-plan.js";
 import { PASTIMES } from "./pastimes.js";
 import { timeActorOf, systemUpdateOf, undoneState } from "./time-state.js";
-import { undoStudy } from "./study-time.js";
+import { undoStudy } from "../study/study-time.js";
 import { TIME_INTENTS, timeCardOf } from "./time-requests.js";
 import { onTimeDeath, startUndoDeath } from "./time-death.js";
 

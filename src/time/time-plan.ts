@@ -79,7 +79,7 @@ export type TimeEvent =
   | { kind: "starving"; of: "hunger" | "thirst"; hours: number }
   | { kind: "saved"; of: "hunger" | "thirst" }
   | { kind: "deadline"; of: "hunger" | "thirst" }
-  // §1.8.3 study (time/study-time.ts): points earned, the grade reached if one was; a study that stopped by itself.
+  // §1.8.3 study (study/study-time.ts): points earned, the grade reached if one was; a study that stopped by itself.
   | { kind: "study"; skill: string; points: number; grade: number | null }
   | { kind: "studyStopped"; skill: string; reason: "teacherSurpassed" | "skillMissing" };
 

@@ -13,7 +13,7 @@ import { signed } from "../format/numbers.js";
 import { formatCount } from "../format/plural.js";
 import { effectDurationSeconds, timedOption, type EffectDuration } from "../rules/advanced/losing-control.js";
 import { timedEffectData, type TimedEffectSpec } from "../time/timed-effects.js";
-import { rollDice } from "./hazard-rows.js";
+import { rollDice } from "../hazards/hazard-rows.js";
 import { LOSING_CONTROL_EFFECTS_SETTING, losingControlEffectsOn } from "./losing-control-setting.js";
 import { TOOL_INTENTS } from "./tool-intent-kinds.js";
 

@@ -1,7 +1,7 @@
 /**
  * §3.1.6 losing control: faced with something terrifying, disgusting or shocking, a character the Narrator picks makes
  * an Esperienza check at the difficulty the Narrator sets (§1.7.2 ladder: the stranger the event, the higher), unless
- * a trait makes him immune to that cause. The check is an ordinary check roll (src/rolls/check.ts: condition penalty,
+ * a trait makes him immune to that cause. The check is an ordinary check roll (src/check/check-flow.ts: condition penalty,
  * automatic success, blind roll sealed for the Narrators); a second card gives the row of the table the difference
  * falls in and the behaviours the Narrator chooses from.
  *
@@ -25,7 +25,7 @@ import {
   type LosingControlOption,
 } from "../rules/advanced/losing-control.js";
 import { RulesError } from "../rules/errors.js";
-import type { CheckMessage } from "../rolls/check.js";
+import type { CheckMessage } from "../documents/check-options.js";
 import { narratorOnly, postToolCard, toolWarn, type ToolCardAction, type ToolMessage, type ToolTone } from "./tool-card.js";
 import { losingControlEffectsOn } from "./losing-control-setting.js";
 import { postedCheck } from "./posted-check.js";

@@ -2,7 +2,7 @@
 import { lazily } from "../load/lazily.js";
 
 const selected = () => import("./selected-tools.js");
-const hazards = () => import("./hazard-tools.js");
+const hazards = () => import("../hazards/hazard-tools.js");
 
 export const reactionForSelected = lazily(selected, "reactionForSelected");
 export const recognitionForSelected = lazily(selected, "recognitionForSelected");

@@ -4,8 +4,8 @@
  * opens it) or an automatic success announced without dice (A-15).
  */
 import { openSealed, sealedCardOf } from "../chat/sealed-card.js";
-import { GenesysCheckRoll } from "../dice/genesys-roll.js";
-import type { CheckMessage } from "../rolls/check.js";
+import { GenesysCheckRoll } from "../check/genesys-roll.js";
+import type { CheckMessage } from "../documents/check-options.js";
 
 export type PostedCheck = { automatic: true } | { automatic: false; roll: GenesysCheckRoll };
 
@@ -17,7 +17,7 @@ export async function postedCheck(message: CheckMessage): Promise<PostedCheck | 
     const opened = await openSealed(message, sealed);
     if (!opened.ok) return null;
     try {
-      // Sealed by the Narrator's client from roll.toJSON() (dice/check-intents.ts); fromData rebuilds that class.
+      // Sealed by the Narrator's client from roll.toJSON() (check/check-intents.ts); fromData rebuilds that class.
       roll = GenesysCheckRoll.fromData(opened.value as Parameters<typeof GenesysCheckRoll.fromData>[0]);
     } catch {
       return null;

@@ -3,13 +3,13 @@
  * Extra's sheet. Token actors are used as they are (an unlinked token's own actor); a token whose actor was deleted is
  * named in a warning and skipped. Without a request the tool asks its dialog; with one (a macro's) it rolls at once.
  */
-import { promptLosingControl } from "../applications/narrator-tools/losing-control-dialog.js";
-import { CUSTOM_PROTAGONIST, promptReaction, type ProtagonistChoice } from "../applications/narrator-tools/reaction-dialog.js";
-import { promptRecognition } from "../applications/narrator-tools/recognition-dialog.js";
+import { promptLosingControl } from "./losing-control-dialog.js";
+import { CUSTOM_PROTAGONIST, promptReaction, type ProtagonistChoice } from "./reaction-dialog.js";
+import { promptRecognition } from "./recognition-dialog.js";
 import { AnimalModel } from "../data/actor/animal.js";
 import { CharacterModel } from "../data/actor/character.js";
 import { NpcModel } from "../data/actor/npc.js";
-import { show } from "../dice/check-request.js";
+import { show } from "../check/check-request.js";
 import { GenesysActor } from "../documents/actor.js";
 import type { LosingControlCause } from "../rules/advanced/losing-control.js";
 import type { ReactionModifierKey } from "../rules/advanced/reaction.js";

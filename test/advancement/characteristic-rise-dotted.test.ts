@@ -10,8 +10,8 @@ import type { GenesysActor } from "../../src/documents/actor.js";
 import { risenCharacteristics } from "../../src/documents/characteristic-rise.js";
 import { resetRulesOptionsCache } from "../../src/settings/rules-settings.js";
 import { createActor } from "../documents/helpers.js";
-import { skillData } from "../dice/helpers.js";
-import { HUMAN, useCardWorld } from "../chat/helpers.js";
+import { skillData } from "../check/helpers.js";
+import { HUMAN, useCardWorld } from "../attack/helpers.js";
 
 useCardWorld();
 

@@ -8,8 +8,8 @@ import { risenCharacteristics } from "../../src/documents/characteristic-rise.js
 import { resetRulesOptionsCache } from "../../src/settings/rules-settings.js";
 import { createScene, placeToken } from "../foundry/scenes.js";
 import { createActor } from "../documents/helpers.js";
-import { skillData } from "../dice/helpers.js";
-import { HUMAN, playerId, useCardWorld } from "../chat/helpers.js";
+import { skillData } from "../check/helpers.js";
+import { HUMAN, playerId, useCardWorld } from "../attack/helpers.js";
 
 useCardWorld();
 

@@ -10,8 +10,8 @@ import { users } from "../foundry/boot.js";
 import { onClient } from "../foundry/clients.js";
 import type { ChatMessage } from "../foundry/chat.js";
 import { diceDouble } from "../foundry/dice.js";
-import { jack, readableByAnyone, sealedRollOf, skill, skillData, skillId } from "../dice/helpers.js";
-import { dice, playerId, useCardWorld } from "../chat/helpers.js";
+import { jack, readableByAnyone, sealedRollOf, skill, skillData, skillId } from "../check/helpers.js";
+import { dice, playerId, useCardWorld } from "../attack/helpers.js";
 
 useCardWorld();
 

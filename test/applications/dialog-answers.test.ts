@@ -4,16 +4,16 @@
  * or with null when the dialog is closed. Only an answer of the expected shape counts; anything else is "dismissed".
  */
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { promptAttack, promptDefence, promptStatic } from "../../src/applications/attack-dialog.js";
-import { type DefencePlan } from "../../src/chat/defence-answer.js";
-import { promptCheck, rollButton } from "../../src/applications/check-dialog.js";
+import { promptAttack, promptDefence, promptStatic } from "../../src/attack/attack-dialog.js";
+import { type DefencePlan } from "../../src/attack/defence-answer.js";
+import { promptCheck, rollButton } from "../../src/check/check-dialog.js";
 import { translations } from "./sheet-fixtures.js";
-import { promptDeclaration, promptReplacement } from "../../src/applications/maneuver-dialog.js";
-import { prepareAttack, type AttackPlan } from "../../src/dice/attack-roll.js";
-import { prepareCheck, type CheckPlan } from "../../src/dice/check-request.js";
+import { promptDeclaration, promptReplacement } from "../../src/combat/maneuver-dialog.js";
+import { prepareAttack, type AttackPlan } from "../../src/attack/attack-roll.js";
+import { prepareCheck, type CheckPlan } from "../../src/check/check-request.js";
 import { bootSystem } from "../foundry/boot.js";
 import { diceDouble, type DialogConfig } from "../foundry/dice.js";
-import { itemId, npc, shooter } from "../chat/helpers.js";
+import { itemId, npc, shooter } from "../attack/helpers.js";
 
 beforeAll(async () => {
   await bootSystem();

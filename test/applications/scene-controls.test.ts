@@ -8,7 +8,7 @@ import path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { NARRATOR_CONTROL_TOOLS, type NarratorControlTool } from "../../src/applications/scene-controls.js";
 import type { ControlGroup, ControlTool } from "../../src/compat/scene-controls.js";
-import type { ReactionAnswer } from "../../src/applications/narrator-tools/reaction-dialog.js";
+import type { ReactionAnswer } from "../../src/tools/reaction-dialog.js";
 import { GenesysActor } from "../../src/documents/actor.js";
 import { openBox } from "../../src/authority/seal.js";
 import { sealContext, sealedCardOf } from "../../src/chat/sealed-card.js";
@@ -18,7 +18,7 @@ import { diceDouble } from "../foundry/dice.js";
 import { createScene, placeToken } from "../foundry/scenes.js";
 import { createActor } from "../documents/helpers.js";
 import type { SceneControlsDouble } from "../foundry/scene-controls.js";
-import { dice, targetActors, useCardWorld } from "../chat/helpers.js";
+import { dice, targetActors, useCardWorld } from "../attack/helpers.js";
 import { expectConsole } from "../console-guard.js";
 
 useCardWorld();

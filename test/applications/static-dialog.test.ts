@@ -1,6 +1,6 @@
 /** The static-target dialog (§2.3.5, A-16): the custom difficulty field shows only when "custom" is chosen. */
 import { beforeAll, describe, expect, it } from "vitest";
-import { bindStaticCustom, parseStaticForm, staticDialogContext } from "../../src/applications/attack-dialog.js";
+import { bindStaticCustom, parseStaticForm, staticDialogContext } from "../../src/attack/attack-dialog.js";
 import { bootSystem } from "../foundry/boot.js";
 
 beforeAll(async () => {

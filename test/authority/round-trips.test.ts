@@ -4,14 +4,14 @@
  * the clicking client, for each table procedure. The Narrator's own clicks run on his client: one round of his writes.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { attack, onCardAction, type CardMessage } from "../../src/chat/attack-flow.js";
-import { onContestAction, startContest } from "../../src/chat/contest-flow.js";
-import { askForCheck, rollRequestRow } from "../../src/chat/request-flow.js";
-import { requestStateOf } from "../../src/chat/request-card.js";
+import { attack, onCardAction, type CardMessage } from "../../src/attack/attack-flow.js";
+import { onContestAction, startContest } from "../../src/contest/contest-flow.js";
+import { askForCheck, rollRequestRow } from "../../src/request/request-flow.js";
+import { requestStateOf } from "../../src/request/request-card.js";
 import { GenesysActor } from "../../src/documents/actor.js";
 import { narratorMacros } from "../../src/macros/narrator-macros.js";
-import { requestHazardUndo } from "../../src/tools/hazard-chat.js";
-import { readHazardCard } from "../../src/tools/hazard-card.js";
+import { requestHazardUndo } from "../../src/hazards/hazard-chat.js";
+import { readHazardCard } from "../../src/hazards/hazard-card.js";
 import { users } from "../foundry/boot.js";
 import { onClient } from "../foundry/clients.js";
 import { createScene, placeToken, sharedScene } from "../foundry/scenes.js";
@@ -24,11 +24,11 @@ import { rollRecognition } from "../../src/tools/recognition.js";
 import { rollLosingControl } from "../../src/tools/losing-control.js";
 import { setStudyStatus, startStudy } from "../../src/study/study-intents.js";
 import { declareGrappleContest, releaseHold, startGrapple } from "../../src/grapple/grapple-flow.js";
-import { readGrapples } from "../../src/grapple/grapple-state.js";
+import { readGrapples } from "../../src/documents/grapple-state.js";
 import { tripsWaited } from "../foundry/trip-clock.js";
 import { createActor } from "../documents/helpers.js";
 import { fight, settle } from "../combat/helpers.js";
-import { answerFor, DODGE_WITH_DEXTERITY, HUMAN, dice, itemId, npc, playerId, shooter, skill, targetActors, useCardWorld, weapon } from "../chat/helpers.js";
+import { answerFor, DODGE_WITH_DEXTERITY, HUMAN, dice, itemId, npc, playerId, shooter, skill, targetActors, useCardWorld, weapon } from "../attack/helpers.js";
 
 useCardWorld();
 
@@ -38,7 +38,7 @@ useCardWorld();
 beforeAll(async () => {
   await Promise.all([
     import("../../src/authority/answer-box.js"),
-    import("../../src/tools/hazard-tools.js"),
+    import("../../src/hazards/hazard-tools.js"),
     import("../../src/tools/selected-tools.js"),
     import("../../src/time/time-intents.js"),
     import("../../src/encounter/encounter-odds.js"),

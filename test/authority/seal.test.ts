@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { fromBase64, toBase64 } from "../../src/authority/bytes.js";
 import { joinStrings, openBox, padded, sealValue, splitStrings, type SealContext, type SealedBox } from "../../src/authority/seal.js";
 import { SEAL_BYTES } from "../../src/chat/sealed-card.js";
-import { REQUEST_SEAL_BYTES } from "../../src/chat/request-card.js";
+import { REQUEST_SEAL_BYTES } from "../../src/request/request-card.js";
 import { bootSystem } from "../foundry/boot.js";
 
 beforeAll(async () => {

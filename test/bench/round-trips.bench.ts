@@ -8,12 +8,12 @@
  * test/authority/round-trips.test.ts on the double's fake clock.
  */
 import { bench, describe } from "vitest";
-import { registerChatCards } from "../../src/chat/chat-hooks.js";
-import { attack, onCardAction, type CardMessage } from "../../src/chat/attack-flow.js";
+import { registerChatCards } from "../../src/attack/card-hooks.js";
+import { attack, onCardAction, type CardMessage } from "../../src/attack/attack-flow.js";
 import { bootSystem, users } from "../foundry/boot.js";
 import { network, onClient } from "../foundry/clients.js";
 import { diceDouble } from "../foundry/dice.js";
-import { answerFor, DODGE_WITH_DEXTERITY, dice, itemId, npc, playerId, shooter, targetActors } from "../chat/helpers.js";
+import { answerFor, DODGE_WITH_DEXTERITY, dice, itemId, npc, playerId, shooter, targetActors } from "../attack/helpers.js";
 
 await bootSystem();
 registerChatCards();

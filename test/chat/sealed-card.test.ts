@@ -8,10 +8,10 @@ import { effectChangesData } from "../../src/compat/effect-changes.js";
 import { fromBase64 } from "../../src/authority/bytes.js";
 import { openBox } from "../../src/authority/seal.js";
 import { SEAL_INTENTS, forgetKeysInMemory, heldKey, heldKeys, keyText, parseKeyText, ringText } from "../../src/authority/seal-key.js";
-import { onCardAction } from "../../src/chat/attack-flow.js";
-import { CARD_INTENTS } from "../../src/chat/card-intent-kinds.js";
-import { cardState } from "../../src/chat/card-render.js";
-import { decorateAttackCard } from "../../src/chat/chat-hooks.js";
+import { onCardAction } from "../../src/attack/attack-flow.js";
+import { CARD_INTENTS } from "../../src/attack/card-intent-kinds.js";
+import { cardState } from "../../src/attack/card-render.js";
+import { decorateAttackCard } from "../../src/attack/card-hooks.js";
 import { SEAL_REVEAL_INTENT, decorateSealedCard, readSealedCard, sealContext, sealedCardOf } from "../../src/chat/sealed-card.js";
 import type { GenesysActor } from "../../src/documents/actor.js";
 import { SealKeyConfig, pasteKeys } from "../../src/applications/seal-key-config.js";
@@ -21,8 +21,8 @@ import { ChatMessage } from "../foundry/chat.js";
 import { diceDouble } from "../foundry/dice.js";
 import { User } from "../foundry/documents.js";
 import { personOf } from "../documents/helpers.js";
-import { readableByAnyone, skillData, skillId, jack as checkJack, sealedRollOf } from "../dice/helpers.js";
-import { DODGE_WITH_DEXTERITY, answerFor, dice, itemId, npc, playerId, rowOf, shooter, targetActors, useCardWorld } from "./helpers.js";
+import { readableByAnyone, skillData, skillId, jack as checkJack, sealedRollOf } from "../check/helpers.js";
+import { DODGE_WITH_DEXTERITY, answerFor, dice, itemId, npc, playerId, rowOf, shooter, targetActors, useCardWorld } from "../attack/helpers.js";
 import { expectConsole } from "../console-guard.js";
 
 useCardWorld();
@@ -45,7 +45,7 @@ async function blindShot(attackDice: [number, number] = [7, 8], thugName = "Scag
   dice(...attackDice);
   const ok = await asP(async () => {
     targetActors(thug);
-    const { attack } = await import("../../src/chat/attack-flow.js");
+    const { attack } = await import("../../src/attack/attack-flow.js");
     return attack(jack, pistol, { answer: { ...answerFor(jack, pistol, { distances: [4] }), blind: true } });
   });
   expect(ok).toBe(true);
@@ -297,7 +297,7 @@ describe("the key never reaches a player", () => {
       dice(7, 8);
       const ok = await asP(async () => {
         targetActors(thug);
-        const { attack } = await import("../../src/chat/attack-flow.js");
+        const { attack } = await import("../../src/attack/attack-flow.js");
         return attack(jack, pistol, { answer: { ...answerFor(jack, pistol, { distances: [4] }), blind: true } });
       });
       expect(ok).toBe(false);
@@ -415,7 +415,7 @@ describe("what travels beside a sealed attack (hostile review, issue 19)", () =>
     dice(7, 8);
     await asP(async () => {
       targetActors(thug);
-      const { attack } = await import("../../src/chat/attack-flow.js");
+      const { attack } = await import("../../src/attack/attack-flow.js");
       return attack(jack, pistol, { answer: { ...answerFor(jack, pistol, { distances: [4] }), blind: true } });
     });
     const card = game.messages.contents.at(-1);

@@ -6,20 +6,20 @@
  * Refused: a blind request, no difficulty, a fight past its first turn, nobody surprised, a forged link.
  */
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { trackerView } from "../../src/applications/combat-view.js";
+import { trackerView } from "../../src/combat/combat-view.js";
 import { resetIntentMemory } from "../../src/authority/intent-channel.js";
 import type { CardMessage } from "../../src/chat/authored.js";
-import { askAmbushCheck } from "../../src/chat/ambush-check-request.js";
-import { requestStateOf, type RequestState } from "../../src/chat/request-card.js";
-import { askForCheck, revealRequest, rollRequestRow } from "../../src/chat/request-flow.js";
-import { prepareCheck } from "../../src/dice/check-request.js";
+import { askAmbushCheck } from "../../src/request/ambush-check-request.js";
+import { requestStateOf, type RequestState } from "../../src/request/request-card.js";
+import { askForCheck, revealRequest, rollRequestRow } from "../../src/request/request-flow.js";
+import { prepareCheck } from "../../src/check/check-request.js";
 import { GenesysActor } from "../../src/documents/actor.js";
 import type { GenesysCombat } from "../../src/documents/combat.js";
 import type { GenesysCombatant } from "../../src/documents/combatant.js";
 import { onClient, resetNetwork } from "../foundry/clients.js";
 import { diceDouble } from "../foundry/dice.js";
 import { createScene, placeToken } from "../foundry/scenes.js";
-import { dice } from "../dice/helpers.js";
+import { dice } from "../check/helpers.js";
 import { bootCombat, fight, person, player, settle, warnings } from "./helpers.js";
 
 beforeAll(async () => {

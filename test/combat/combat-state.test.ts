@@ -1,7 +1,7 @@
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { GenesysCombat } from "../../src/documents/combat.js";
 import { GenesysCombatant } from "../../src/documents/combatant.js";
-import { GenesysCombatTracker } from "../../src/applications/combat-tracker.js";
+import { GenesysCombatTracker } from "../../src/combat/combat-tracker.js";
 import { assignTieBreaks } from "../../src/documents/combat-tie-breaks.js";
 import { fixedRoller } from "../../src/rules/dice.js";
 import { combatDouble } from "../foundry/combat.js";
@@ -181,7 +181,7 @@ describe("declarations and holds across rounds", () => {
   });
 
   it("an animal's attack uses the animalAttackManeuver setting (A-03)", async () => {
-    const { declarationChoices } = await import("../../src/applications/maneuver-dialog.js");
+    const { declarationChoices } = await import("../../src/combat/maneuver-dialog.js");
     const i18n = { localize: (k: string) => k, format: (k: string, d: Record<string, string> = {}) => `${k} ${JSON.stringify(d)}` };
     const attack = declarationChoices("attack", i18n).find((c) => c.value === "animalAttack");
     expect(attack).toMatchObject({ maneuver: "attack", initiative: 2 });

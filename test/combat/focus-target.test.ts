@@ -4,9 +4,9 @@
  * with the focus ticked on that target.
  */
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { GenesysCombatTracker } from "../../src/applications/combat-tracker.js";
-import { MANEUVER_DIALOG_TEMPLATE, declarationChoices, focusTargetsOf, promptDeclaration } from "../../src/applications/maneuver-dialog.js";
-import { defaultAnswer, prepareAttack } from "../../src/dice/attack-roll.js";
+import { GenesysCombatTracker } from "../../src/combat/combat-tracker.js";
+import { MANEUVER_DIALOG_TEMPLATE, declarationChoices, focusTargetsOf, promptDeclaration } from "../../src/combat/maneuver-dialog.js";
+import { defaultAnswer, prepareAttack } from "../../src/attack/attack-roll.js";
 import type { GenesysActor } from "../../src/documents/actor.js";
 import type { GenesysCombat } from "../../src/documents/combat.js";
 import type { GenesysCombatant } from "../../src/documents/combatant.js";
@@ -16,7 +16,7 @@ import { foundryDouble } from "../foundry/boot.js";
 import { diceDouble } from "../foundry/dice.js";
 import { ElementDouble } from "../foundry/sheets.js";
 import { press } from "../applications/press-action.js";
-import { itemId, shooter } from "../chat/helpers.js";
+import { itemId, shooter } from "../attack/helpers.js";
 import { asPlayer, bootCombat, fight, person, player, settle, warnings } from "./helpers.js";
 
 beforeAll(async () => {

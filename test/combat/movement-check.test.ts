@@ -5,15 +5,15 @@
  * requests and a player's own writes change nothing.
  */
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { trackerView } from "../../src/applications/combat-view.js";
+import { trackerView } from "../../src/combat/combat-view.js";
 import { resetIntentMemory, requestIntent } from "../../src/authority/intent-channel.js";
 import { RULER_COLOURS, genesysTokenRulerClass, rulerAllowance, rulerBand } from "../../src/canvas/token-ruler.js";
 import type { CardMessage } from "../../src/chat/authored.js";
-import { askMovementCheck } from "../../src/chat/movement-check-request.js";
-import { requestStateOf, type RequestState } from "../../src/chat/request-card.js";
-import { askForCheck, rollRequestRow } from "../../src/chat/request-flow.js";
-import { REQUEST_INTENTS } from "../../src/chat/request-plan.js";
-import { prepareCheck } from "../../src/dice/check-request.js";
+import { askMovementCheck } from "../../src/request/movement-check-request.js";
+import { requestStateOf, type RequestState } from "../../src/request/request-card.js";
+import { askForCheck, rollRequestRow } from "../../src/request/request-flow.js";
+import { REQUEST_INTENTS } from "../../src/request/request-plan.js";
+import { prepareCheck } from "../../src/check/check-request.js";
 import { GenesysActor } from "../../src/documents/actor.js";
 import type { GenesysCombat } from "../../src/documents/combat.js";
 import type { GenesysCombatant } from "../../src/documents/combatant.js";
@@ -24,7 +24,7 @@ import { foundryDouble } from "../foundry/boot.js";
 import { onClient, resetNetwork } from "../foundry/clients.js";
 import { diceDouble } from "../foundry/dice.js";
 import { createScene, placeToken } from "../foundry/scenes.js";
-import { dice } from "../dice/helpers.js";
+import { dice } from "../check/helpers.js";
 import { TokenRulerDouble, path, type RulerTokenPlaceable, type RulerWaypoint } from "../foundry/token-ruler.js";
 import { bootCombat, fight, person, player, settle, warnings } from "./helpers.js";
 

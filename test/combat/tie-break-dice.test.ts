@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { Roll, diceDouble, type RollJSON } from "../foundry/dice.js";
 import { foundryDouble } from "../foundry/boot.js";
 import { bootCombat, d10, fight, person, settle } from "./helpers.js";
-import { registerChatCards } from "../../src/chat/chat-hooks.js";
+import { registerChatCards } from "../../src/attack/card-hooks.js";
 
 beforeAll(async () => {
   await bootCombat();

@@ -4,7 +4,7 @@
  * (through the maneuver dialog), hold, trigger, cancel a hold, replace, surprise, begin the execution phase.
  */
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { GenesysCombatTracker } from "../../src/applications/combat-tracker.js";
+import { GenesysCombatTracker } from "../../src/combat/combat-tracker.js";
 import type { GenesysCombat } from "../../src/documents/combat.js";
 import type { GenesysCombatant } from "../../src/documents/combatant.js";
 import { foundryDouble } from "../foundry/boot.js";

@@ -3,17 +3,17 @@
  * from it: the templates rendered with the real Handlebars from a declared round.
  */
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { ATTACK_DIALOG_TEMPLATE, DEFENCE_DIALOG_TEMPLATE, attackDialogContext, defenceDialogContext } from "../../src/applications/attack-dialog.js";
-import { type DefencePlan } from "../../src/chat/defence-answer.js";
-import type { AttackRow } from "../../src/chat/attack-card.js";
-import { defencePlan } from "../../src/chat/defence-plan.js";
-import { defaultAnswer, prepareAttack, type AttackPlan } from "../../src/dice/attack-roll.js";
+import { ATTACK_DIALOG_TEMPLATE, DEFENCE_DIALOG_TEMPLATE, attackDialogContext, defenceDialogContext } from "../../src/attack/attack-dialog.js";
+import { type DefencePlan } from "../../src/attack/defence-answer.js";
+import type { AttackRow } from "../../src/attack/attack-card.js";
+import { defencePlan } from "../../src/attack/defence-plan.js";
+import { defaultAnswer, prepareAttack, type AttackPlan } from "../../src/attack/attack-roll.js";
 import type { GenesysActor } from "../../src/documents/actor.js";
 import type { GenesysCombat } from "../../src/documents/combat.js";
 import { trackerOf } from "../../src/documents/tracker-state.js";
 import { combatDouble } from "../foundry/combat.js";
 import { foundryDouble } from "../foundry/boot.js";
-import { HUMAN, PISTOL, itemId, npc, shooter, skill } from "../chat/helpers.js";
+import { HUMAN, PISTOL, itemId, npc, shooter, skill } from "../attack/helpers.js";
 import { bootCombat, fight, person, settle } from "./helpers.js";
 
 beforeAll(async () => {

@@ -3,7 +3,7 @@
  * nothing while grappled or immobilised, read from the actor its token stands for (the synthetic one when unlinked).
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { TRACKER_TEMPLATE, trackerView } from "../../src/applications/combat-view.js";
+import { TRACKER_TEMPLATE, trackerView } from "../../src/combat/combat-view.js";
 import { GenesysActor } from "../../src/documents/actor.js";
 import type { GenesysCombat } from "../../src/documents/combat.js";
 import type { GenesysCombatant } from "../../src/documents/combatant.js";

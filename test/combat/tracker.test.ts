@@ -1,10 +1,10 @@
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { TRACKER_TEMPLATE, trackerView, type TrackerView } from "../../src/applications/combat-view.js";
-import { GenesysCombatTracker, labelInitiative } from "../../src/applications/combat-tracker.js";
+import { TRACKER_TEMPLATE, trackerView, type TrackerView } from "../../src/combat/combat-view.js";
+import { GenesysCombatTracker, labelInitiative } from "../../src/combat/combat-tracker.js";
 import { translations } from "../applications/sheet-fixtures.js";
 import type { GenesysCombat } from "../../src/documents/combat.js";
 import type { ContextEntry } from "../foundry/combat.js";
-import { MANEUVER_DIALOG_TEMPLATE, declarationChoices, promptDeclaration, promptReplacement, replacementChoices } from "../../src/applications/maneuver-dialog.js";
+import { MANEUVER_DIALOG_TEMPLATE, declarationChoices, promptDeclaration, promptReplacement, replacementChoices } from "../../src/combat/maneuver-dialog.js";
 import { diceDouble } from "../foundry/dice.js";
 import { foundryDouble } from "../foundry/boot.js";
 import { asPlayer, bootCombat, fight, person, settle, warnings } from "./helpers.js";

@@ -6,23 +6,23 @@
  * unlinked token's own actor.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { GenesysCombatTracker } from "../../src/applications/combat-tracker.js";
-import { trackerView } from "../../src/applications/combat-view.js";
-import { MANEUVER_DIALOG_TEMPLATE, declarationChoices, prepareOptionsOf, promptDeclaration } from "../../src/applications/maneuver-dialog.js";
+import { GenesysCombatTracker } from "../../src/combat/combat-tracker.js";
+import { trackerView } from "../../src/combat/combat-view.js";
+import { MANEUVER_DIALOG_TEMPLATE, declarationChoices, prepareOptionsOf, promptDeclaration } from "../../src/combat/maneuver-dialog.js";
 import { PersonSheet } from "../../src/applications/sheets/person-sheet.js";
 import { WeaponModel } from "../../src/data/item/weapon.js";
 import { GenesysActor } from "../../src/documents/actor.js";
 import type { GenesysCombat } from "../../src/documents/combat.js";
 import type { GenesysCombatant } from "../../src/documents/combatant.js";
 import { requestAddItem, requestReady, requestReload } from "../../src/authority/owner-requests.js";
-import { prepareAttack } from "../../src/dice/attack-roll.js";
+import { prepareAttack } from "../../src/attack/attack-roll.js";
 import { intentLimits, sendIntent } from "../../src/authority/intent-channel.js";
 import { foundryDouble } from "../foundry/boot.js";
 import { diceDouble } from "../foundry/dice.js";
 import { ElementDouble } from "../foundry/sheets.js";
 import { createScene, placeToken } from "../foundry/scenes.js";
 import { press } from "../applications/press-action.js";
-import { HUMAN, skill } from "../chat/helpers.js";
+import { HUMAN, skill } from "../attack/helpers.js";
 import { createActor } from "../documents/helpers.js";
 import { asPlayer, bootCombat, fight, person, player, settle, warnings } from "./helpers.js";
 

@@ -1,6 +1,6 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { applyMessageMode, currentMessageMode, modeOption, normalizeMessageMode, rollModeOption } from "../../src/compat/message-mode.js";
-import { jack, lastMessage, skillId } from "../dice/helpers.js";
+import { jack, lastMessage, skillId } from "../check/helpers.js";
 import { users } from "../foundry/boot.js";
 import { bootSystem } from "../foundry/boot.js";
 

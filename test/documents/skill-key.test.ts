@@ -2,7 +2,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { SkillModel } from "../../src/data/item/skill.js";
 import { bootSystem } from "../foundry/boot.js";
-import { PISTOL, shooter } from "../chat/helpers.js";
+import { PISTOL, shooter } from "../attack/helpers.js";
 import { createActor } from "./helpers.js";
 
 beforeAll(async () => {
@@ -22,7 +22,7 @@ describe("skill key", () => {
   it("a weapon finds its skill by key after the skill was renamed (a translated compendium skill)", async () => {
     // A loaded pistol naming its skill "pistola", beside the Pistola skill renamed as the English compendium names it.
     const actor = await shooter([skill("Handgun", "pistola"), PISTOL]);
-    const { prepareAttack } = await import("../../src/dice/attack-roll.js");
+    const { prepareAttack } = await import("../../src/attack/attack-roll.js");
     const weapon = actor.items.find((i) => i.type === "weapon");
     const plan = prepareAttack(actor, weapon?.id ?? null, [{ actor, tokenUuid: null, name: "x", distance: 4 }], (k) => k);
     if (!plan.ok) throw new Error(`${plan.refusal.warning} ${JSON.stringify(plan.refusal.data)}`);

@@ -7,7 +7,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { openEncounterOddsDialog, oddsDialogContext, settingsFromForm } from "../../src/applications/encounter-odds-dialog.js";
+import { openEncounterOddsDialog, oddsDialogContext, settingsFromForm } from "../../src/encounter/encounter-odds-dialog.js";
 import { encounterFighterOf } from "../../src/encounter/encounter-fighter.js";
 import { encounterLineup, encounterOdds, sideNames } from "../../src/encounter/encounter-odds.js";
 import { combatEntries, lineupOf, selectedEntries, type EncounterLineup } from "../../src/encounter/encounter-sides.js";
@@ -16,7 +16,7 @@ import { applySettings, defaultSettings, OddsSession } from "../../src/encounter
 import { shareView } from "../../src/encounter/odds-view.js";
 import { GenesysActor } from "../../src/documents/actor.js";
 import type { GenesysCombat } from "../../src/documents/combat.js";
-import { GenesysCombatTracker } from "../../src/applications/combat-tracker.js";
+import { GenesysCombatTracker } from "../../src/combat/combat-tracker.js";
 import { NARRATOR_CONTROL_TOOLS } from "../../src/applications/scene-controls.js";
 import { ElementDouble } from "../foundry/sheets.js";
 import { press } from "../applications/press-action.js";
@@ -27,7 +27,7 @@ import { onClient } from "../foundry/clients.js";
 import { diceDouble } from "../foundry/dice.js";
 import { createScene, placeToken, type TokenDocument } from "../foundry/scenes.js";
 import { createActor } from "../documents/helpers.js";
-import { HUMAN, PISTOL, VEST, skill, useCardWorld } from "../chat/helpers.js";
+import { HUMAN, PISTOL, VEST, skill, useCardWorld } from "../attack/helpers.js";
 import { bootCombat } from "../combat/helpers.js";
 
 useCardWorld();

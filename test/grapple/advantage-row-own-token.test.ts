@@ -4,16 +4,16 @@
  * give no +6 against the free one (grapple-effects.ts holdOfTarget), while the brute's own row stands.
  */
 import { describe, expect, it } from "vitest";
-import { onContestAction } from "../../src/chat/contest-flow.js";
-import { prepareAttack } from "../../src/dice/attack-roll.js";
+import { onContestAction } from "../../src/contest/contest-flow.js";
+import { prepareAttack } from "../../src/attack/attack-roll.js";
 import { declareGrappleContest, startGrapple } from "../../src/grapple/grapple-flow.js";
-import { readGrapples } from "../../src/grapple/grapple-state.js";
+import { readGrapples } from "../../src/documents/grapple-state.js";
 import { createActor } from "../documents/helpers.js";
 import { foundryDouble } from "../foundry/boot.js";
 import { onClient } from "../foundry/clients.js";
 import { sharedScene, placeToken } from "../foundry/scenes.js";
 import type { User } from "../foundry/documents.js";
-import { HUMAN, PISTOL, dice, playerId, skill, useCardWorld } from "../chat/helpers.js";
+import { HUMAN, PISTOL, dice, playerId, skill, useCardWorld } from "../attack/helpers.js";
 
 useCardWorld();
 

@@ -6,12 +6,12 @@
 import { rawStatusOff } from "../foundry/documents.js";
 import { holdStatusWritesSettled } from "../../src/grapple/hold-status-guard.js";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { AttackRow } from "../../src/chat/attack-card.js";
-import { defencePlan } from "../../src/chat/defence-plan.js";
-import { grappleBlocksMovement } from "../../src/grapple/grapple-movement.js";
+import type { AttackRow } from "../../src/attack/attack-card.js";
+import { defencePlan } from "../../src/attack/defence-plan.js";
+import { grappleBlocksMovement } from "../../src/documents/grapple-movement.js";
 import type { GenesysActor } from "../../src/documents/actor.js";
 import { sharedScene, placeToken } from "../foundry/scenes.js";
-import { HUMAN, PISTOL, npc, shooter, skill } from "../chat/helpers.js";
+import { HUMAN, PISTOL, npc, shooter, skill } from "../attack/helpers.js";
 import { asPlayer, bootCombat, fight, player, settle } from "../combat/helpers.js";
 
 beforeAll(async () => {

@@ -6,18 +6,18 @@
  */
 import { describe, expect, it } from "vitest";
 import { sendIntent } from "../../src/authority/intent-channel.js";
-import { contestState } from "../../src/chat/contest-plan.js";
-import { onContestAction } from "../../src/chat/contest-flow.js";
-import { grappleDialogContext } from "../../src/applications/grapple-dialog.js";
+import { contestState } from "../../src/contest/contest-plan.js";
+import { onContestAction } from "../../src/contest/contest-flow.js";
+import { grappleDialogContext } from "../../src/grapple/grapple-dialog.js";
 import { GenesysActor } from "../../src/documents/actor.js";
 import { GRAPPLE_INTENTS } from "../../src/grapple/grapple-intent-kinds.js";
-import { readGrapples } from "../../src/grapple/grapple-state.js";
+import { readGrapples } from "../../src/documents/grapple-state.js";
 import { createActor } from "../documents/helpers.js";
 import { foundryDouble } from "../foundry/boot.js";
 import { onClient } from "../foundry/clients.js";
 import { sharedScene, placeToken } from "../foundry/scenes.js";
 import type { User } from "../foundry/documents.js";
-import { HUMAN, dice, playerId, skill, useCardWorld } from "../chat/helpers.js";
+import { HUMAN, dice, playerId, skill, useCardWorld } from "../attack/helpers.js";
 
 useCardWorld();
 

@@ -7,17 +7,17 @@
 import { describe, expect, it, vi } from "vitest";
 import { gmQueue } from "../../src/authority/serial-queue.js";
 import { sendIntent } from "../../src/authority/intent-channel.js";
-import { onContestAction } from "../../src/chat/contest-flow.js";
-import { contestState } from "../../src/chat/contest-plan.js";
-import { defencePlan } from "../../src/chat/defence-plan.js";
-import { prepareAttack, defaultAnswer, specifyAttack } from "../../src/dice/attack-roll.js";
+import { onContestAction } from "../../src/contest/contest-flow.js";
+import { contestState } from "../../src/contest/contest-plan.js";
+import { defencePlan } from "../../src/attack/defence-plan.js";
+import { prepareAttack, defaultAnswer, specifyAttack } from "../../src/attack/attack-roll.js";
 import { GenesysActor } from "../../src/documents/actor.js";
 import { onCombatEnded, onTurnEnded } from "../../src/grapple/grapple-intents.js";
 import { GRAPPLE_INTENTS } from "../../src/grapple/grapple-intent-kinds.js";
 import { declareGrappleContest, releaseHold, startGrapple } from "../../src/grapple/grapple-flow.js";
 import { grappleLine } from "../../src/grapple/grapple-effects.js";
-import { grappleBlocksMovement } from "../../src/grapple/grapple-movement.js";
-import { readGrapples, type GrappleRecord } from "../../src/grapple/grapple-state.js";
+import { grappleBlocksMovement } from "../../src/documents/grapple-movement.js";
+import { readGrapples, type GrappleRecord } from "../../src/documents/grapple-state.js";
 import { defaultGrappleRoll } from "../../src/grapple/unarmed-skill.js";
 import { resetRulesOptionsCache } from "../../src/settings/rules-settings.js";
 import { createActor } from "../documents/helpers.js";
@@ -25,7 +25,7 @@ import { foundryDouble } from "../foundry/boot.js";
 import { onClient } from "../foundry/clients.js";
 import { sharedScene, deleteToken, placeToken, type Scene } from "../foundry/scenes.js";
 import type { User } from "../foundry/documents.js";
-import { HUMAN, dice, lastWarning, playerId, skill, useCardWorld } from "../chat/helpers.js";
+import { HUMAN, dice, lastWarning, playerId, skill, useCardWorld } from "../attack/helpers.js";
 
 useCardWorld();
 

@@ -4,16 +4,16 @@
  * (config/statuses.ts: a general status) outlives a hold's start and release; what the hold set goes with it.
  */
 import { describe, expect, it } from "vitest";
-import { onContestAction } from "../../src/chat/contest-flow.js";
+import { onContestAction } from "../../src/contest/contest-flow.js";
 import type { GenesysActor } from "../../src/documents/actor.js";
 import { declareGrappleContest, releaseHold, startGrapple } from "../../src/grapple/grapple-flow.js";
-import { GRAPPLES_FLAG, readGrapples } from "../../src/grapple/grapple-state.js";
+import { GRAPPLES_FLAG, readGrapples } from "../../src/documents/grapple-state.js";
 import { createActor } from "../documents/helpers.js";
 import { foundryDouble } from "../foundry/boot.js";
 import { onClient } from "../foundry/clients.js";
 import { sharedScene, placeToken } from "../foundry/scenes.js";
 import type { User } from "../foundry/documents.js";
-import { HUMAN, dice, playerId, skill, useCardWorld } from "../chat/helpers.js";
+import { HUMAN, dice, playerId, skill, useCardWorld } from "../attack/helpers.js";
 
 useCardWorld();
 

@@ -8,7 +8,7 @@ import type {
   GenesysDamageResult, GenesysDamageType, GenesysDeclaration, GenesysManeuver, GenesysRulesOptions,
 } from "../../src/api-contract.js";
 import type { BodyArea } from "../../src/data/item/armor.js";
-import type { CheckPlan } from "../../src/dice/check-request.js";
+import type { CheckPlan } from "../../src/check/check-request.js";
 import type { ApplyDamageOptions, CounterChange } from "../../src/documents/actor.js";
 import type { StoredDeclaration } from "../../src/documents/combatant.js";
 import type { AimedArea } from "../../src/rules/attack.js";

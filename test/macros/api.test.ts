@@ -10,7 +10,7 @@ import { asPlayer, bootSystem, foundryDouble } from "../foundry/boot.js";
 import { diceDouble } from "../foundry/dice.js";
 import { createScene, placeToken } from "../foundry/scenes.js";
 import { createActor } from "../documents/helpers.js";
-import { HUMAN, dice, jack, pressRoll, rollOf, skill, skillId } from "../dice/helpers.js";
+import { HUMAN, dice, jack, pressRoll, rollOf, skill, skillId } from "../check/helpers.js";
 import { bootCombat, fight, person, settle } from "../combat/helpers.js";
 
 const HOOKS = ["genesys.preRollCheck", "genesys.rollCheck", "genesys.preApplyDamage", "genesys.applyDamage", "genesys.declareManeuver"] as const;

@@ -14,7 +14,7 @@ import { createScene, placeToken } from "../foundry/scenes.js";
 import { DataTransferDouble, dragEvent, ElementDouble } from "../foundry/sheets.js";
 import { onClient } from "../foundry/clients.js";
 import { alven, renderAnimal, renderPerson, translations, wolf } from "../applications/sheet-fixtures.js";
-import { dice, pressRoll, rollOf } from "../dice/helpers.js";
+import { dice, pressRoll, rollOf } from "../check/helpers.js";
 
 const it_ = translations("it");
 

@@ -9,7 +9,7 @@ import { foundryDouble, users } from "../foundry/boot.js";
 import { TokenDouble } from "../foundry/chat.js";
 import { onClient } from "../foundry/clients.js";
 import { diceDouble } from "../foundry/dice.js";
-import { dice, npc, playerId, shooter, skill, targetActors, useCardWorld } from "../chat/helpers.js";
+import { dice, npc, playerId, shooter, skill, targetActors, useCardWorld } from "../attack/helpers.js";
 
 useCardWorld();
 

@@ -9,7 +9,7 @@ import { GearModel } from "../../src/data/item/gear.js";
 import { SkillModel, slugify } from "../../src/data/item/skill.js";
 import { TraitModel } from "../../src/data/item/trait.js";
 import { WeaponModel } from "../../src/data/item/weapon.js";
-import { prepareAttack, defenceEstimate, type AttackPlan } from "../../src/dice/attack-roll.js";
+import { prepareAttack, defenceEstimate, type AttackPlan } from "../../src/attack/attack-roll.js";
 import type { GenesysActor } from "../../src/documents/actor.js";
 import { requiresLosingControlCheck } from "../../src/rules/advanced/losing-control.js";
 import { stunCheck } from "../../src/rules/advanced/stun.js";

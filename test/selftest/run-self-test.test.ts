@@ -6,7 +6,7 @@
  */
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { resetIntentMemory } from "../../src/authority/intent-channel.js";
-import { SelfTestDialog } from "../../src/applications/self-test-dialog.js";
+import { SelfTestDialog } from "../../src/selftest/self-test-dialog.js";
 import { plainAssert, reportText, selfTestRunner } from "../../src/selftest/runner.js";
 import { SELF_TEST_CARD_TEMPLATE } from "../../src/selftest/run-self-test.js";
 import { asPlayer, bootSystem, foundryDouble, users } from "../foundry/boot.js";

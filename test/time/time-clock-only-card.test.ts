@@ -10,12 +10,12 @@ import type { GenesysActor } from "../../src/documents/actor.js";
 import { timeQueue } from "../../src/time/time-advance.js";
 import { readTimeCard, timeCardContext } from "../../src/time/time-card.js";
 import { requestTimeUndo } from "../../src/time/time-requests.js";
-import { openTimeDialog, type TimeDialogAnswer } from "../../src/applications/time-dialog.js";
+import { openTimeDialog, type TimeDialogAnswer } from "../../src/time/time-dialog.js";
 import { TokenDouble } from "../foundry/chat.js";
 import { diceDouble } from "../foundry/dice.js";
 import { createScene, placeToken, type Scene } from "../foundry/scenes.js";
 import { createActor, personOf } from "../documents/helpers.js";
-import { HUMAN, playerId, useCardWorld } from "../chat/helpers.js";
+import { HUMAN, playerId, useCardWorld } from "../attack/helpers.js";
 
 useCardWorld();
 

@@ -7,7 +7,7 @@ import type { GenesysActor } from "../../src/documents/actor.js";
 import { onWorldTime, timeQueue, unwrittenSeconds } from "../../src/time/time-advance.js";
 import { createScene, placeToken, type Scene } from "../foundry/scenes.js";
 import { createActor, personOf } from "../documents/helpers.js";
-import { HUMAN, useCardWorld } from "../chat/helpers.js";
+import { HUMAN, useCardWorld } from "../attack/helpers.js";
 
 useCardWorld();
 

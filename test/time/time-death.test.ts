@@ -16,7 +16,7 @@ import { foundryDouble, users } from "../foundry/boot.js";
 import { onClient } from "../foundry/clients.js";
 import { createScene, placeToken, type Scene } from "../foundry/scenes.js";
 import { createActor, personOf } from "../documents/helpers.js";
-import { HUMAN, playerId, useCardWorld } from "../chat/helpers.js";
+import { HUMAN, playerId, useCardWorld } from "../attack/helpers.js";
 
 useCardWorld();
 

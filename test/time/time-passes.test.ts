@@ -9,7 +9,7 @@ import type { GenesysActor } from "../../src/documents/actor.js";
 import { onWorldTime, timeQueue } from "../../src/time/time-advance.js";
 import { readTimeCard } from "../../src/time/time-card.js";
 import { requestTimeUndo } from "../../src/time/time-requests.js";
-import { openTimeDialog, readTimeForm, type TimeDialogAnswer } from "../../src/applications/time-dialog.js";
+import { openTimeDialog, readTimeForm, type TimeDialogAnswer } from "../../src/time/time-dialog.js";
 import { decorateTimeCard } from "../../src/time/time-chat.js";
 import { asPlayer, foundryDouble, users } from "../foundry/boot.js";
 import { TokenDouble } from "../foundry/chat.js";
@@ -17,7 +17,7 @@ import { onClient } from "../foundry/clients.js";
 import { diceDouble } from "../foundry/dice.js";
 import { createScene, placeToken, type Scene } from "../foundry/scenes.js";
 import { animalOf, createActor, personOf } from "../documents/helpers.js";
-import { HUMAN, playerId, useCardWorld } from "../chat/helpers.js";
+import { HUMAN, playerId, useCardWorld } from "../attack/helpers.js";
 
 useCardWorld();
 

@@ -8,7 +8,7 @@ import { requestTimeUndo } from "../../src/time/time-requests.js";
 import { timeQueue } from "../../src/time/time-advance.js";
 import { createScene, placeToken, type Scene } from "../foundry/scenes.js";
 import { createActor, personOf } from "../documents/helpers.js";
-import { HUMAN, playerId, useCardWorld } from "../chat/helpers.js";
+import { HUMAN, playerId, useCardWorld } from "../attack/helpers.js";
 
 useCardWorld();
 

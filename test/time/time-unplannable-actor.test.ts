@@ -10,7 +10,7 @@ import { readTimeCard } from "../../src/time/time-card.js";
 import { foundryDouble } from "../foundry/boot.js";
 import { createScene, type Scene } from "../foundry/scenes.js";
 import { createActor, personOf } from "../documents/helpers.js";
-import { HUMAN, playerId, useCardWorld } from "../chat/helpers.js";
+import { HUMAN, playerId, useCardWorld } from "../attack/helpers.js";
 import { expectConsole } from "../console-guard.js";
 
 useCardWorld();

@@ -3,7 +3,7 @@ import { describe, expectTypeOf, it } from "vitest";
 import type { GenesysLosingControlRequest, GenesysNarratorMacros, GenesysReactionRequest, GenesysRecognitionRequest } from "../../src/api-contract.js";
 import type { LosingControlToolRequest, ReactionToolRequest, RecognitionToolRequest, narratorTools } from "../../src/tools/selected-tools.js";
 import type { GenesysExplosionRequest, GenesysGenericDamageRequest } from "../../src/api-contract.js";
-import type { ExplosionRequest, GenericDamageRequest, hazardTools } from "../../src/tools/hazard-tools.js";
+import type { ExplosionRequest, GenericDamageRequest, hazardTools } from "../../src/hazards/hazard-tools.js";
 
 describe("the tools' public contract", () => {
   it("names the same requests and functions", () => {

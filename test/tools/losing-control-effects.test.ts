@@ -19,7 +19,7 @@ import { onClient } from "../foundry/clients.js";
 import { diceDouble } from "../foundry/dice.js";
 import { createScene, placeToken } from "../foundry/scenes.js";
 import { createActor, personOf } from "../documents/helpers.js";
-import { HUMAN, dice, npc, playerId, useCardWorld } from "../chat/helpers.js";
+import { HUMAN, dice, npc, playerId, useCardWorld } from "../attack/helpers.js";
 
 useCardWorld();
 

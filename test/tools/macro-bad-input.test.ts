@@ -4,7 +4,7 @@ import { narratorMacros } from "../../src/macros/narrator-macros.js";
 import { foundryDouble } from "../foundry/boot.js";
 import { TokenDouble } from "../foundry/chat.js";
 import { createActor } from "../documents/helpers.js";
-import { HUMAN, npc, useCardWorld } from "../chat/helpers.js";
+import { HUMAN, npc, useCardWorld } from "../attack/helpers.js";
 import type { GenesysActor } from "../../src/documents/actor.js";
 
 useCardWorld();

@@ -1,8 +1,8 @@
 /** The three Narrator tool dialogs: rendered with the real templates, and their forms read into answers. */
 import { beforeAll, describe, expect, it } from "vitest";
-import { REACTION_DIALOG_TEMPLATE, parseReactionForm, reactionDialogContext } from "../../src/applications/narrator-tools/reaction-dialog.js";
-import { RECOGNITION_DIALOG_TEMPLATE, parseRecognitionForm, recognitionDialogContext } from "../../src/applications/narrator-tools/recognition-dialog.js";
-import { LOSING_CONTROL_DIALOG_TEMPLATE, parseLosingControlForm, losingControlDialogContext } from "../../src/applications/narrator-tools/losing-control-dialog.js";
+import { REACTION_DIALOG_TEMPLATE, parseReactionForm, reactionDialogContext } from "../../src/tools/reaction-dialog.js";
+import { RECOGNITION_DIALOG_TEMPLATE, parseRecognitionForm, recognitionDialogContext } from "../../src/tools/recognition-dialog.js";
+import { LOSING_CONTROL_DIALOG_TEMPLATE, parseLosingControlForm, losingControlDialogContext } from "../../src/tools/losing-control-dialog.js";
 import { TOOL_CARD_TEMPLATE } from "../../src/tools/tool-card.js";
 import { bootSystem } from "../foundry/boot.js";
 

@@ -10,7 +10,7 @@ import { narratorMacros } from "../../src/macros/narrator-macros.js";
 import { rollNpcReaction } from "../../src/tools/npc-reaction.js";
 import { rollLosingControl } from "../../src/tools/losing-control.js";
 import { onNpcReaction } from "../../src/applications/sheets/reaction-action.js";
-import type { ReactionAnswer } from "../../src/applications/narrator-tools/reaction-dialog.js";
+import type { ReactionAnswer } from "../../src/tools/reaction-dialog.js";
 import { decorateSealedCard, sealedCardOf } from "../../src/chat/sealed-card.js";
 import type { ChatMessage } from "../foundry/chat.js";
 import { GenesysActor } from "../../src/documents/actor.js";
@@ -20,7 +20,7 @@ import { onClient } from "../foundry/clients.js";
 import { diceDouble } from "../foundry/dice.js";
 import { createScene, placeToken, type TokenDocument } from "../foundry/scenes.js";
 import { createActor } from "../documents/helpers.js";
-import { HUMAN, dice, npc, targetActors, useCardWorld } from "../chat/helpers.js";
+import { HUMAN, dice, npc, targetActors, useCardWorld } from "../attack/helpers.js";
 
 useCardWorld();
 

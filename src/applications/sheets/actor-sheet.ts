@@ -15,9 +15,9 @@
 import type { CharacteristicKey } from "../../rules/types.js";
 import { CHARACTERISTICS } from "../../rules/types.js";
 import { characteristicDrag, itemDrag } from "../../macros/roll-drag.js";
-import { addShortcutTooltips, checkTargetOf, quickCheck, SHEET_ROLL_BUTTONS } from "../quick-roll.js";
+import { addShortcutTooltips, checkTargetOf, quickCheck, SHEET_ROLL_BUTTONS } from "../../check/quick-roll.js";
 import { creatableItemTypes, dropVerdict } from "../../data/accepted-items.js";
-import { guarded } from "../guarded.js";
+import { guarded } from "../../ui/guarded.js";
 import { requestAddItem } from "../../authority/owner-requests.js";
 import { onNpcReaction } from "./reaction-action.js";
 import { onGrapple } from "./grapple-action.js";

@@ -9,7 +9,7 @@ import { arraysFromForm, firstUnused, withoutRow, withRow } from "./form-arrays.
 import type { PrepareContextOptions } from "./handlebars-sheet-base.js";
 
 /** The attack loads with the first press of Attack. */
-const quickAttack = lazily(() => import("../quick-attack.js"), "quickAttack");
+const quickAttack = lazily(() => import("../../attack/quick-attack.js"), "quickAttack");
 
 export type AnimalSheetContext = GenesysActorSheetContext & AnimalSheetData;
 
@@ -87,7 +87,7 @@ export class AnimalSheet extends GenesysActorSheet<AnimalSheetContext> {
     return data;
   }
 
-  /** §3.3.1 attack the targeted tokens with the natural weapons (chat/attack-flow.ts does the rest). */
+  /** §3.3.1 attack the targeted tokens with the natural weapons (attack/attack-flow.ts does the rest). */
   static async #onAttack(this: AnimalSheet, event: PointerEvent): Promise<void> {
     await quickAttack(this.actor, null, event);
   }

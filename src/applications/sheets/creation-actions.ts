@@ -6,7 +6,7 @@
 import { CharacterModel } from "../../data/actor/character.js";
 import { GenesysActor } from "../../documents/actor.js";
 import { requestFinishCreation } from "../../authority/owner-requests.js";
-import { guarded } from "../guarded.js";
+import { guarded } from "../../ui/guarded.js";
 import { sheetEnv } from "./actor-sheet.js";
 import { finishVerdict } from "./context/creation.js";
 

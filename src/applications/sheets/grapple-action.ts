@@ -4,7 +4,7 @@
  */
 import { GenesysActor } from "../../documents/actor.js";
 import { lazily } from "../../load/lazily.js";
-import { guarded } from "../guarded.js";
+import { guarded } from "../../ui/guarded.js";
 
 /** A grapple loads with the first one started. */
 const grappleFrom = lazily(() => import("../../grapple/grapple-entry.js"), "grappleFrom");

@@ -14,10 +14,10 @@ import { rulesOptions } from "../../settings/rules-settings.js";
 import { requestReady, requestReload } from "../../authority/owner-requests.js";
 
 /** The attack loads with the first press of Attack. */
-const quickAttack = lazily(() => import("../quick-attack.js"), "quickAttack");
+const quickAttack = lazily(() => import("../../attack/quick-attack.js"), "quickAttack");
 
 /** The study planner loads on its first use. */
-const openStudyDialog = lazily(() => import("../study-dialog.js"), "openStudyDialog");
+const openStudyDialog = lazily(() => import("../../study/study-dialog.js"), "openStudyDialog");
 const setStudyStatus = lazily(() => import("../../study/study-intents.js"), "setStudyStatus");
 
 export type PersonSheetContext = GenesysActorSheetContext & PersonSheetData & StudySheetData;
@@ -89,7 +89,7 @@ export class PersonSheet extends GenesysActorSheet<PersonSheetContext> {
     return { ...base, ...data, ...studySheetData(this.actor, env, rulesOptions()) };
   }
 
-  /** §1.8.3 the study planner for this skill (applications/study-dialog.ts). */
+  /** §1.8.3 the study planner for this skill (study/study-dialog.ts). */
   static async #onStudySkill(this: PersonSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
     const item = this.itemFor(target);
     if (item?.id) await openStudyDialog(this.actor, item.id);
@@ -116,7 +116,7 @@ export class PersonSheet extends GenesysActorSheet<PersonSheetContext> {
     if (item?.system instanceof WeaponModel && item.id) await requestReload(this.actor, item.id);
   }
 
-  /** §2.3.1 attack the targeted tokens with this weapon (chat/attack-flow.ts does the rest). */
+  /** §2.3.1 attack the targeted tokens with this weapon (attack/attack-flow.ts does the rest). */
   static async #onAttack(this: PersonSheet, event: PointerEvent, target: HTMLElement): Promise<void> {
     const item = this.itemFor(target);
     if (item) await quickAttack(this.actor, item.id, event);

@@ -4,7 +4,7 @@
  */
 import { GenesysActor } from "../../documents/actor.js";
 import { reactionForActor } from "../../tools/narrator-tools.js";
-import { guarded } from "../guarded.js";
+import { guarded } from "../../ui/guarded.js";
 
 export async function onNpcReaction(this: { document: unknown }, _event: PointerEvent, _target: HTMLElement): Promise<void> {
   const actor: GenesysActor | null = this.document instanceof GenesysActor ? this.document : null;

@@ -1,6 +1,6 @@
 /**
  * §1.8.3 a Protagonista's study plan: which skill, how (related to his job, with whom), how much of each day goes to
- * it, and the days studied toward the next point. World time advances it (time/study-time.ts); the sheet starts,
+ * it, and the days studied toward the next point. World time advances it (study/study-time.ts); the sheet starts,
  * pauses and stops it.
  */
 import { intField, optionalIntField, realField } from "../fields.js";
