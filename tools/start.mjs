@@ -1,5 +1,7 @@
 // npm start: build, package for this machine, serve. The served manifest's download points at the served zip, at
-// $GENESYS_BASE_URL when set.
+// $GENESYS_BASE_URL when set. `npm start -- --prebuilt` serves what `npm run build` already made, without building.
+import fs from "node:fs";
+import path from "node:path";
 import { buildSystem } from "./build.mjs";
 import { baseUrl, packageSystem } from "./package.mjs";
 import { serve } from "./serve.mjs";
@@ -8,7 +10,8 @@ import { BuildError, distDir } from "./lib/project.mjs";
 const port = Number(process.env.PORT || 30001);
 const out = distDir();
 try {
-  await buildSystem({ out });
+  if (!process.argv.includes("--prebuilt")) await buildSystem({ out });
+  else if (!fs.existsSync(path.join(out, "system.json"))) throw new BuildError(`nothing built in ${out}: run \`npm run build\` first, or drop --prebuilt`);
   // $GENESYS_BASE_URL when Foundry reaches this machine by another address (another host, Docker), else localhost.
   const base = baseUrl([...process.argv, "--local"]);
   packageSystem({ out, base });

@@ -414,7 +414,7 @@ class CombatTracker {
 }
 
 export interface CombatDouble {
-  /** Values the next CONFIG.Dice.randomUniform calls return, in order; when empty, Math.random. */
+  /** Values the next CONFIG.Dice.randomUniform calls return, in order; when empty, the dice double's seeded generator. */
   uniforms: number[];
   /** Every turn event fired, in order (see the file header). */
   turnEvents: TurnEvent[];
@@ -439,7 +439,8 @@ export function installCombat(): CombatDouble {
   CONFIG["Combatant"] = { documentClass: Combatant };
   CONFIG["ui"] = { combat: CombatTracker };
   const dice = (CONFIG["Dice"] ?? {}) as Record<string, unknown>;
-  CONFIG["Dice"] = { ...dice, randomUniform: () => s.uniforms.shift() ?? Math.random() };
+  const fallback = typeof dice["randomUniform"] === "function" ? (dice["randomUniform"] as () => number) : Math.random;
+  CONFIG["Dice"] = { ...dice, randomUniform: () => s.uniforms.shift() ?? fallback() };
   g["Combat"] = Combat as unknown as Record<string, unknown>;
   g["Combatant"] = Combatant as unknown as Record<string, unknown>;
   return s;

@@ -26,6 +26,32 @@ const game = (): GameLike => (globalThis as unknown as { game: GameLike }).game;
 
 export interface DieResult { result: number; active: boolean }
 
+/** Every test file starts its dice from this seed: a die nobody injected is reproducible, never left to chance. */
+export const DICE_SEED = 20261204;
+
+/** mulberry32: a small seeded generator of uniforms in [0, 1), for the double's CONFIG.Dice.randomUniform. */
+export function seededUniform(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/**
+ * A die with no injected result draws from CONFIG.Dice.randomUniform as core's dice do, result ⌈u × faces⌉: evidence,
+ * the Sneaky Fudger module (github.com/rensje/sneaky_fudger), which fixes every die of any system by replacing that
+ * function ("min=0.5" makes a d20 roll 10 to 20). Math.random only when no generator is configured (the double configures a seeded one).
+ */
+function uniform(): number {
+  const dice = (globalThis as unknown as { CONFIG?: { Dice?: { randomUniform?: () => number } } }).CONFIG?.Dice;
+  const u = dice?.randomUniform?.() ?? Math.random();
+  return u > 0 ? u : Number.MIN_VALUE; // ⌈0⌉ would be no face: core's generator never answers 0 (assumption)
+}
+
 /** A run of dice of one size, "2d10": `results` of { result, active }, the total counting active results (v13 API
  *  DiceTerm#results / DiceTermResult; dice terms live at foundry.dice.terms). */
 export class DiceTerm {
@@ -35,7 +61,7 @@ export class DiceTerm {
   get values(): number[] { return this.results.map((r) => r.result); }
   roll(): void {
     for (let i = 0; i < this.number; i++) {
-      const next = state().queue.shift() ?? 1 + Math.floor(Math.random() * this.faces);
+      const next = state().queue.shift() ?? Math.ceil(uniform() * this.faces);
       if (!Number.isInteger(next) || next < 1 || next > this.faces) throw new Error(`injected die ${String(next)} is not a d${String(this.faces)} result`);
       this.results.push({ result: next, active: true });
     }
@@ -416,7 +442,7 @@ export function installDice(): DiceDouble {
     handlebars: { ...applications["handlebars"], renderTemplate },
   };
   const CONFIG = g["CONFIG"] ?? {};
-  CONFIG["Dice"] = { rolls: [Roll] };
+  CONFIG["Dice"] = { rolls: [Roll], randomUniform: seededUniform(DICE_SEED) };
   // CONFIG.sounds.dice, core's dice sound (the path Dice So Nice compares a message's sound with, module/main.js).
   CONFIG["sounds"] = { dice: "sounds/dice.wav" };
   g["CONST"] = { ...g["CONST"], DICE_ROLL_MODES };

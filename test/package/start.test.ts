@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { unzipSync } from "fflate";
 import { afterAll, describe, expect, it } from "vitest";
-import { ROOT, type Manifest } from "./project.js";
+import { DIST, ROOT, distManifest, type Manifest } from "./project.js";
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -20,9 +20,9 @@ function freePort(): Promise<number> {
 }
 
 /** Runs `npm start`'s script into a private dist folder and waits for the manifest URL line. */
-function start(port: number, dist: string, env: Record<string, string> = {}): Promise<{ child: ChildProcess; url: string }> {
+function start(port: number, dist: string, env: Record<string, string> = {}, args: string[] = []): Promise<{ child: ChildProcess; url: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["tools/start.mjs"], {
+    const child = spawn(process.execPath, ["tools/start.mjs", ...args], {
       cwd: ROOT,
       env: { ...process.env, PORT: String(port), GENESYS_DIST: dist, ...env },
       stdio: ["ignore", "pipe", "pipe"],
@@ -84,8 +84,12 @@ describe("npm start", () => {
   }, 60_000);
 });
 
+// The build itself is the first block's; this one serves a copy of the suite's own build (--prebuilt), so the suite
+// builds the system once for `npm start` rather than twice.
 describe("npm start for a Foundry on another machine", () => {
   const dist = fs.mkdtempSync(path.join(os.tmpdir(), "genesys-start-base-"));
+  distManifest(); // fails with its message when the suite's build is missing
+  fs.cpSync(DIST, dist, { recursive: true });
   let child: ChildProcess | undefined;
   afterAll(() => {
     child?.kill();
@@ -95,12 +99,21 @@ describe("npm start for a Foundry on another machine", () => {
   it("names the served files by $GENESYS_BASE_URL, in the printed URL and in the manifest", async () => {
     const port = await freePort();
     const base = `http://127.0.0.1:${String(port)}`; // no trailing slash: one is added
-    const started = await start(port, dist, { GENESYS_BASE_URL: base });
+    const started = await start(port, dist, { GENESYS_BASE_URL: base }, ["--prebuilt"]);
     child = started.child;
     expect(started.url).toBe(`${base}/system.json`);
     const manifest = (await (await fetch(`${base}/system.json`)).json()) as Manifest;
     expect(manifest.manifest).toBe(`${base}/system.json`);
     expect(manifest.download).toBe(`${base}/system.zip`);
     expect((await fetch(manifest.download)).status).toBe(200);
+  });
+
+  it("with --prebuilt and nothing built, says so and exits", async () => {
+    const empty = fs.mkdtempSync(path.join(os.tmpdir(), "genesys-start-empty-"));
+    try {
+      await expect(start(await freePort(), empty, {}, ["--prebuilt"])).rejects.toThrow(/nothing built in .*run `npm run build` first/);
+    } finally {
+      fs.rmSync(empty, { recursive: true, force: true });
+    }
   });
 });
