@@ -33,7 +33,7 @@ import type { GenesysItem } from "../documents/item.js";
 import { conditionThresholds } from "../rules/condition.js";
 import { INCREMENT_POINTS_PER_GRADE } from "../rules/increment.js";
 import { TIME_INTENTS, timeCardOf } from "../time/time-requests.js";
-import type { ActorType, ItemType, Scratch, SheetProbe } from "./scratch.js";
+import type { ActorType, ItemType, Scratch, SelfTestWorld, SheetProbe } from "./scratch.js";
 import { rollLosingControl } from "../tools/losing-control.js";
 import { TOOL_INTENTS } from "../tools/tool-intent-kinds.js";
 import { rollNpcReaction } from "../tools/npc-reaction.js";
@@ -71,7 +71,13 @@ export function must<T>(value: T | null | undefined, what: string): T {
   return value;
 }
 
-const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+/** How the flows let time pass: the run's world decides (real time in Foundry, the double's clock in the tests). */
+let sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The batch's waits use this world's clock from now on. */
+export function passTimeIn(world: Pick<SelfTestWorld, "pause">): void {
+  sleep = (ms) => world.pause(ms);
+}
 
 /** Polls until `condition` holds: statuses and combat syncs follow an update on their own, a moment later. */
 export async function waitFor(condition: () => boolean, what: string, timeoutMs = 5_000): Promise<void> {

@@ -139,5 +139,9 @@ export function foundryWorld(): SelfTestWorld {
       const present = ids.filter((id) => game.messages.has(id));
       if (present.length > 0) await ChatMessage.implementation.deleteDocuments(present);
     },
+
+    pause(ms): Promise<void> {
+      return new Promise((resolve) => setTimeout(resolve, ms));
+    },
   };
 }

@@ -7,6 +7,7 @@
 import { foundryWorld } from "./foundry-world.js";
 import {
   applyToTokensAndUndo,
+  passTimeIn,
   attackDefendDamageUndo,
   createEveryActor,
   createEveryItem,
@@ -98,7 +99,9 @@ export function flowsBatch(context: QuenchContext, world: () => SelfTestWorld): 
     before(async () => {
       // Cards, blind checks and status syncs are the active Narrator's client's: anywhere else they would happen elsewhere.
       if (game.users.activeGM?.isSelf !== true) throw new Error("run this batch as the active Narrator (the first connected GM)");
-      scratch = new Scratch(world(), game.user.id);
+      const made = world();
+      passTimeIn(made);
+      scratch = new Scratch(made, game.user.id);
       await scratch.scene();
     });
 

@@ -81,6 +81,8 @@ export interface SelfTestWorld {
   /** The world's chat messages as they are now. */
   messages(): PostedMessage[];
   deleteMessages(ids: string[]): Promise<void>;
+  /** Lets `ms` of the world's time pass while its writes land: real time in Foundry, the double's own in the tests. */
+  pause(ms: number): Promise<void>;
 }
 
 export interface CleanupFailure {

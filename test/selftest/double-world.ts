@@ -187,6 +187,12 @@ export function doubleWorld(overrides: Partial<SelfTestWorld> = {}): DoubleWorld
       for (const id of ids) doubleGame().messages.delete(id);
     },
 
+    // The double's round trips at latency 0 are macrotasks (test/foundry/clients.ts), so one is all the time a write
+    // needs to land: the batch waits on no real time here.
+    pause() {
+      return new Promise<void>((resolve) => setImmediate(resolve));
+    },
+
     ...overrides,
   };
   return world;
