@@ -3,7 +3,7 @@
  * concurrent clicks from two clients and a Narrator who answers too late. Each refusal leaves every actor and every
  * card exactly as it was.
  */
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { intentTimings, sendIntent } from "../../src/authority/intent-channel.js";
 import { onCardAction } from "../../src/attack/attack-flow.js";
 import { CARD_INTENTS } from "../../src/attack/card-intent-kinds.js";
@@ -458,8 +458,7 @@ describe("one queue: concurrent clicks never apply twice", () => {
     try {
       expect(await asP(() => onCardAction(message, "apply", "r0"))).toBe(false);
       expect(foundryDouble().notifications.at(-1)?.message).toContain("GENESYS.Authority.NoAnswer");
-      await new Promise((r) => setTimeout(r, 80));
-      expect(personOf(thug).wounds.value).toBe(8);
+      await vi.waitFor(() => { expect(personOf(thug).wounds.value).toBe(8); }, { timeout: 5_000 });
       network.latency = 0;
       intentTimings.timeoutMs = 10_000;
       expect(await asP(() => onCardAction(message, "apply", "r0"))).toBe(false);
