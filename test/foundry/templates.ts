@@ -26,7 +26,12 @@ export function placeTemplate(scene: Scene, x: number, y: number, { controlled =
 
 /** A v14 region with one circle shape, selected. */
 export function placeRegion(scene: Scene, x: number, y: number, radius = 300): void {
-  board()["regions"] = { controlled: [{ document: { parent: scene, shapes: [{ type: "circle", x, y, radius }] } }] };
+  placeRegionShapes(scene, [{ type: "circle", x, y, radius }]);
+}
+
+/** A v14 region of any shapes, selected (the shapes' data: foundryvtt/crucible module/dice/action-use-dialog.mjs). */
+export function placeRegionShapes(scene: Scene, shapes: Record<string, unknown>[]): void {
+  board()["regions"] = { controlled: [{ document: { parent: scene, shapes } }] };
 }
 
 /** No template and no region on the canvas. */

@@ -17,7 +17,7 @@ import { asPlayer, foundryDouble, users } from "../foundry/boot.js";
 import { onClient } from "../foundry/clients.js";
 import { diceDouble } from "../foundry/dice.js";
 import { createScene, placeToken, type Scene, type TokenDocument } from "../foundry/scenes.js";
-import { clearTemplates, placeRegion, placeTemplate } from "../foundry/templates.js";
+import { clearTemplates, placeRegion, placeRegionShapes, placeTemplate } from "../foundry/templates.js";
 import { animalOf, createActor } from "../documents/helpers.js";
 import { HUMAN, VEST, dice, useCardWorld } from "../attack/helpers.js";
 
@@ -304,6 +304,42 @@ describe("§3.2.6 explosions", () => {
     const { wolf } = await field();
     (game.release as { generation: number }).generation = 14;
     placeRegion(scene, 400, 50);
+    dice(2, 2);
+    expect(await narratorMacros.explosion({ formula: "2D6" })).toBe(true);
+    expect(animalOf(wolf).wounds.value).toBe(4);
+  });
+
+  it("v14: a rotated rectangle's centre, turned about its anchor (180° from a corner at 500,150: the wolf's 400,50)", async () => {
+    const { wolf } = await field();
+    (game.release as { generation: number }).generation = 14;
+    placeRegionShapes(scene, [{ type: "rectangle", x: 500, y: 150, width: 200, height: 200, anchorX: 0, anchorY: 0, rotation: 180 }]);
+    dice(2, 2);
+    expect(await narratorMacros.explosion({ formula: "2D6" })).toBe(true);
+    expect(animalOf(wolf).wounds.value).toBe(4);
+  });
+
+  it("v14: a region of two solid shapes has no one centre: the Narrator is told and nobody is harmed", async () => {
+    const { wolf } = await field();
+    (game.release as { generation: number }).generation = 14;
+    placeRegionShapes(scene, [{ type: "circle", x: 400, y: 50, radius: 100 }, { type: "circle", x: 900, y: 50, radius: 100 }]);
+    expect(await narratorMacros.explosion({ formula: "2D6" })).toBe(false);
+    expect(lastNote()).toContain("GENESYS.Hazard.Warn.NoTemplate");
+    expect(animalOf(wolf).wounds.value).toBe(0);
+  });
+
+  it("v14: a circle with a hole cut in it is one solid shape; the hole is no blast point", async () => {
+    const { wolf } = await field();
+    (game.release as { generation: number }).generation = 14;
+    placeRegionShapes(scene, [{ type: "circle", x: 900, y: 50, radius: 50, hole: true }, { type: "circle", x: 400, y: 50, radius: 300 }]);
+    dice(2, 2);
+    expect(await narratorMacros.explosion({ formula: "2D6" })).toBe(true);
+    expect(animalOf(wolf).wounds.value).toBe(4);
+  });
+
+  it("v14 with no region: a MeasuredTemplate another module still made (dnd5e 5.3) is read as on v13", async () => {
+    const { wolf } = await field();
+    (game.release as { generation: number }).generation = 14;
+    placeTemplate(scene, 400, 50);
     dice(2, 2);
     expect(await narratorMacros.explosion({ formula: "2D6" })).toBe(true);
     expect(animalOf(wolf).wounds.value).toBe(4);
