@@ -41,6 +41,7 @@ import { LOCAL_ONLY, showDice, type DiceAudience } from "../dice/dice-so-nice.js
 import { checkEffectParts, sumParts } from "../effects/check-effects.js";
 import type { SourcedPart } from "../effects/effect-math.js";
 import { effectRollParts, type RollPart } from "../effects/roll-parts.js";
+import { slugAsName } from "../format/skill-slug.js";
 
 /** The slug of the skill people dodge with (Schivare in the compendium): the default defence. */
 export const DODGE_SKILL_SLUG = "schivare";
@@ -383,7 +384,7 @@ export function prepareAttack(actor: GenesysActor, itemId: string | null, target
   // §3.2.5 a crippled arm holds nothing: a two-handed mode wants both, any weapon one.
   if (!canWieldWith(mode.key, sys.crippled.arm)) return refuse("GENESYS.Attack.Warn.CrippledArm", { name: actor.name, weapon: item.name, arms: String(sys.crippled.arm) });
   const skill = weapon.skillSlug ? skillGrade(actor, weapon.skillSlug) : null;
-  if (!skill) return refuse("GENESYS.Attack.Warn.NoSkill", { name: actor.name, weapon: item.name, skill: weapon.skillSlug || "—" });
+  if (!skill) return refuse("GENESYS.Attack.Warn.NoSkill", { name: actor.name, weapon: item.name, skill: weapon.skillSlug ? slugAsName(weapon.skillSlug) : "—" });
   const planned = planTargets(targets, localize, combat, actor);
   if (!planned.ok) return planned;
   const unarmed = mode.key === "unarmed";

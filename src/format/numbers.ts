@@ -18,6 +18,11 @@ export function tenths(n: number, lang: string = userLang(), fixed = false): str
   return new Intl.NumberFormat(lang, { minimumFractionDigits: fixed ? 1 : 0, maximumFractionDigits: 1 }).format(n);
 }
 
+/** Kilograms to at most two decimals in the user's language ("10,2" in Italian, "10.2" in English; no float noise). */
+export function kilograms(n: number, lang: string = userLang()): string {
+  return new Intl.NumberFormat(lang, { maximumFractionDigits: 2 }).format(n);
+}
+
 /** 0.72 as a whole percent, written as the user's language writes percents ("72%" in English and Italian). */
 export function percent(p: number, lang: string = userLang()): string {
   return new Intl.NumberFormat(lang, { style: "percent", maximumFractionDigits: 0 }).format(p);

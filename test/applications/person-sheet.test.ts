@@ -117,9 +117,9 @@ describe("character sheet: Alven (§1.3.3)", () => {
   it("adds up the weight carried and reads the encumbrance level from the rules (10.2 kg, one arm for FOR 5)", async () => {
     const actor = await alven();
     const ctx = personContext(actor, makeEnv(it_, player));
-    expect(ctx.inventory.totalWeight).toBe(10.2);
+    expect(ctx.inventory.totalWeight).toBe("10.2");
     expect(ctx.inventory.levelKey).toBe("oneArm");
-    expect(ctx.inventory.capacities.map((c) => [c.key, c.kg])).toEqual([["oneArm", 20], ["bothArms", 80], ["shoulders", 100]]);
+    expect(ctx.inventory.capacities.map((c) => [c.key, c.kg])).toEqual([["oneArm", "20"], ["bothArms", "80"], ["shoulders", "100"]]);
     const html = renderPerson(actor, it_, player, "inventory");
     expect(html).toContain('<strong class="total-weight">10.2 kg</strong>');
     expect(html).toMatch(/Corda \(10 m\)<\/a><\/td>\s*<td class="quantity">2<\/td>\s*<td class="weight">1.2<\/td>\s*<td class="total">2.4<\/td>/);
@@ -171,6 +171,13 @@ describe("character sheet: an actor with no items", () => {
     for (const type of ["skill", "trait", "weapon", "armor", "gear"]) expect(html).toContain(`data-action="createItem" data-type="${type}"`);
     expect(html.match(/class="empty"/g)?.length).toBeGreaterThanOrEqual(5);
     expect(html).toContain('<strong class="total-weight">0 kg</strong>');
+  });
+
+  it("a weapon whose skill the character lacks names that skill readably and says it is missing", async () => {
+    const actor = await createActor({ name: "Senza abilità", type: "character", items: [{ name: "Mazza", type: "weapon", system: { skill: "armi_da_mischia", modes: [{ key: "oneHanded", damage: { dice: 1, faces: 6, strength: true, flat: 0, type: "trauma" } }] } }] });
+    const html = renderPerson(actor, it_, player);
+    expect(html).toContain("Armi da mischia (non la possiede)");
+    expect(html).not.toContain(">armi_da_mischia<");
   });
 
   it("a sheet the user may only observe has no editing buttons", async () => {

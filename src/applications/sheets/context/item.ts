@@ -83,7 +83,7 @@ export interface ArmourSection {
 export interface GearSection {
   quantity: number;
   weight: number;
-  totalWeight: number;
+  totalWeight: string;
   checkBonus: number;
   bonusApplies: string;
   /** §3.1.5 the FOR minima the Narrator gives a bulky object (it counts only with the world setting on). */

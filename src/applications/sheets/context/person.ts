@@ -18,6 +18,7 @@ import type { SourcedPart } from "../../../effects/effect-math.js";
 import { actorEffectRows, type EffectsListContext } from "./effects.js";
 import { CHARACTERISTICS, type CharacteristicKey } from "../../../rules/types.js";
 import { buildCreationContext, type CreationContext } from "./creation.js";
+import { slugAsName } from "../../../format/skill-slug.js";
 import { bySort, characteristicLabel, freeEditHeader, gradeBreakdownText, healthContext, itemRowBase, kg, signed, type HealthContext, type ItemRowBase, type SheetEnv, type SheetHeader } from "./shared.js";
 
 export type PersonSystem = CharacterModel | NpcModel;
@@ -112,7 +113,7 @@ export interface ArmourRow extends ItemRowBase {
 export interface GearRow extends ItemRowBase {
   quantity: number;
   weight: number;
-  totalWeight: number;
+  totalWeight: string;
   checkBonus: string;
   bonusApplies: string;
 }
@@ -141,7 +142,7 @@ export interface PersonSheetData {
   armours: ArmourRow[];
   gear: GearRow[];
   traits: TraitRow[];
-  inventory: { totalWeight: number; level: string; levelKey: string; capacities: { key: string; label: string; kg: number; exceeded: boolean }[] };
+  inventory: { totalWeight: string; level: string; levelKey: string; capacities: { key: string; label: string; kg: string; exceeded: boolean }[] };
   biography: { source: string; enriched: string };
   /** Only present for the Narrator (npc sheets). */
   gmNotes: { source: string; enriched: string } | null;
@@ -239,7 +240,8 @@ function weaponRow(item: Item.Implementation, sys: WeaponModel, skills: Map<stri
   const wielded = sys.wielded;
   const skill = sys.skillSlug ? skills.get(sys.skillSlug) : undefined;
   const penalty = wielded?.attackPenalty ?? 0;
-  const skillName = skill?.name ?? (sys.skillSlug || "—");
+  // A weapon whose skill the actor lacks names it readably, and says it is missing (its attack is refused for it).
+  const skillName = skill?.name ?? (sys.skillSlug ? env.format("GENESYS.Sheet.Weapon.SkillMissing", { skill: slugAsName(sys.skillSlug) }) : "—");
   return {
     ...itemRowBase(item),
     ready: sys.ready,
@@ -294,7 +296,7 @@ function inventory(strength: number, carriedKg: number, env: SheetEnv): PersonSh
     totalWeight: kg(carriedKg),
     levelKey: enc.level,
     level: env.localize(`GENESYS.Encumbrance.${enc.level}`),
-    capacities: LIFTING_MODES.map((mode) => ({ key: mode, label: env.localize(`GENESYS.Encumbrance.${mode}`), kg: enc.capacity[mode], exceeded: enc.exceeds[mode] })),
+    capacities: LIFTING_MODES.map((mode) => ({ key: mode, label: env.localize(`GENESYS.Encumbrance.${mode}`), kg: kg(enc.capacity[mode]), exceeded: enc.exceeds[mode] })),
   };
 }
 

@@ -143,10 +143,7 @@ export function bySort<T extends { name: string; sort: number }>(rows: T[]): T[]
   return rows.sort((a, b) => a.sort - b.sort || a.name.localeCompare(b.name));
 }
 
-/** Kilograms for display: at most two decimals, without float noise (0.1 + 0.2). */
-export function kg(n: number): number {
-  return Math.round(n * 100) / 100;
-}
+export { kilograms as kg } from "../../../format/numbers.js";
 
 /** "8 + 5 + 2" (or with "− 2 armatura"): how a skill grade is made up (§1.3.2, §2.4.1). */
 export function gradeBreakdownText(b: SkillGradeBreakdown, env: SheetEnv): string {
