@@ -39,6 +39,7 @@ import { registerTime } from "./time/register-time.js";
 import { registerHazardCards } from "./hazards/hazard-buttons.js";
 import { registerRequestCards } from "./request/request-card-hook.js";
 import { listenToGcheckClicks, registerGcheckEnricher } from "./enrichers/gcheck-hooks.js";
+import { registerCoreLabelEnricher } from "./enrichers/core-label.js";
 import { registerRollKeybindings } from "./input/roll-modifiers.js";
 import { registerLastChoices } from "./input/last-choices.js";
 import { registerSceneControls } from "./applications/scene-controls.js";
@@ -69,6 +70,7 @@ Hooks.once("init", () => {
   registerChatCards();
   registerRequestCards();
   registerGcheckEnricher();
+  registerCoreLabelEnricher();
   registerContestCards();
   registerGrapple();
   registerCombat();

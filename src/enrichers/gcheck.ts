@@ -10,6 +10,7 @@ import { readRequestedCheck, type RequestedCheckSpec } from "../request/request-
 import { skillByKey } from "../data/item/skill.js";
 import { GenesysActor } from "../documents/actor.js";
 import { DIFFICULTY_LADDER } from "../rules/check.js";
+import { slugAsName } from "../format/skill-slug.js";
 
 
 type I18n = { localize(key: string): string; format(key: string, data?: Record<string, string>): string };
@@ -39,8 +40,7 @@ export function parseGcheck(config: string): GcheckParse {
 /** "Schivare", "Percezione", "Armi da fuoco" for a key without a skill at hand. */
 function checkName(spec: RequestedCheckSpec, i18n: I18n): string {
   if (spec.characteristic) return i18n.localize(`GENESYS.Characteristic.${spec.characteristic}`);
-  const words = (spec.skill ?? "").replace(/_/g, " ");
-  return words.charAt(0).toUpperCase() + words.slice(1);
+  return slugAsName(spec.skill ?? "");
 }
 
 /** The button's words: the label given in braces, else the check and its difficulty. */
