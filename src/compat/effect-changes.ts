@@ -5,6 +5,10 @@
  * - v14: `effect.system.changes[]` (foundryvtt/foundryvtt#13740), each `{ key, value, type, phase, priority }` with a
  *   string type (#13566, CONST.ACTIVE_EFFECT_CHANGE_TYPES; SR5-FoundryVTT/SR5-FoundryVTT#1841 "type instead of mode",
  *   Pjb518/FoundryVTT-Level-Up-Official#643 "`changes#mode` is deprecated. Use `changes#type` instead").
+ * v14 adds a `subtract` type (foundryvtt/foundryvtt#13613: on a number it does what `add` does with the value's sign
+ * turned; SR5-FoundryVTT/SR5-FoundryVTT#1935 supports it the same way): it is read as `add` of the negated number, so
+ * every GeneSys key takes it through the one `add` rule; a subtract whose value is no number (core uses it to remove
+ * from a set, which no GeneSys key is) is read as `custom`, counted as ignored like any change GeneSys cannot apply.
  * The generation is read at call time, as src/compat/status-effects.ts does.
  */
 
@@ -29,8 +33,15 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null;
 }
 
-function kindOf(raw: Record<string, unknown>, v14: boolean): ChangeKind | null {
+/** v14's subtract, as the add of the negated number it amounts to; custom when the value is no number. */
+function subtracted(value: string): { kind: ChangeKind; value: string } {
+  const n = Number(value.trim());
+  return value.trim() !== "" && Number.isFinite(n) ? { kind: "add", value: String(-n) } : { kind: "custom", value };
+}
+
+function kindOf(raw: Record<string, unknown>, v14: boolean): ChangeKind | "subtract" | null {
   if (v14) {
+    if (raw["type"] === "subtract") return "subtract";
     const type = raw["type"];
     return typeof type === "string" && KINDS.includes(type) ? (type as ChangeKind) : null;
   }
@@ -51,7 +62,7 @@ export function readEffectChanges(effect: unknown): EffectChange[] {
     const kind = kindOf(raw, v14);
     const value = raw["value"];
     if (kind === null || (typeof value !== "string" && typeof value !== "number")) continue;
-    out.push({ key: raw["key"], kind, value: String(value) });
+    out.push({ key: raw["key"], ...(kind === "subtract" ? subtracted(String(value)) : { kind, value: String(value) }) });
   }
   return out;
 }
