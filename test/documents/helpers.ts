@@ -6,7 +6,7 @@ import { bootSystem } from "../foundry/boot.js";
 type ActorFactory = { create(data: object): Promise<GenesysActor> };
 
 /** Creates a world actor through the configured document class (the double implements create as Foundry does). */
-export async function createActor(data: { name: string; type: string; system?: object; items?: object[]; ownership?: object }): Promise<GenesysActor> {
+export async function createActor(data: { name: string; type: string; system?: object; items?: object[]; effects?: object[]; ownership?: object }): Promise<GenesysActor> {
   await bootSystem();
   // CONFIG.Actor.documentClass is GenesysActor over the double's Actor; its create() takes plain data.
   return (CONFIG.Actor.documentClass as unknown as ActorFactory).create(data);
