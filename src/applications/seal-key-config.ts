@@ -70,15 +70,3 @@ export class SealKeyConfig extends HandlebarsApplicationMixin(ApplicationV2) {
     await Promise.resolve();
   }
 }
-
-/** The settings menu entry, for Narrators only. Call at init. */
-export function registerSealKeyMenu(): void {
-  game.settings.registerMenu(SYSTEM_ID, "sealKey", {
-    name: "GENESYS.Seal.Config.Title",
-    label: "GENESYS.Seal.Config.Label",
-    hint: "GENESYS.Seal.Config.MenuHint",
-    icon: "fa-solid fa-key",
-    type: SealKeyConfig,
-    restricted: true,
-  });
-}

@@ -91,15 +91,3 @@ export class SelfTestDialog extends HandlebarsApplicationMixin(ApplicationV2) {
     ui.notifications.info(game.i18n.localize("GENESYS.SelfTest.Copied"));
   }
 }
-
-/** The settings menu entry, for Narrators only. Call at init. */
-export function registerSelfTestMenu(): void {
-  game.settings.registerMenu(SYSTEM_ID, "selfTest", {
-    name: "GENESYS.SelfTest.Title",
-    label: "GENESYS.SelfTest.Label",
-    hint: "GENESYS.SelfTest.MenuHint",
-    icon: "fa-solid fa-vial-circle-check",
-    type: SelfTestDialog,
-    restricted: true,
-  });
-}

@@ -31,12 +31,6 @@ beforeEach(() => {
   foundryDouble().notifications.length = 0;
 });
 
-describe("the settings menu", () => {
-  it("is the Narrators' only, and opens the self-test dialog", () => {
-    expect(foundryDouble().settings.menus.get("genesys-gdr.selfTest")).toMatchObject({ restricted: true, type: SelfTestDialog, label: "GENESYS.SelfTest.Label" });
-  });
-});
-
 describe("a run from the dialog", () => {
   it("plays every flow, shows the progress and the results, whispers the report to the Narrator and leaves the world as it was", async () => {
     const world = doubleWorld();
