@@ -48,9 +48,17 @@ function modifiersOf(effect: unknown, item: string | null, out: EffectModifier[]
 
 /** The effects of a holder that count: all of them on an actor open for free editing, else those with a permit. */
 export function counted(holder: EffectHolder, trusted: boolean): unknown[] {
-  if (trusted) return [...holder.effects];
-  const allowed = permits(holder.effects, holder);
-  return [...holder.effects].filter((e) => allowed.has(e));
+  const effects = [...holder.effects];
+  // Most items carry no effect: nothing to look up in their approvals.
+  if (trusted || effects.length === 0) return effects;
+  const allowed = permits(effects, holder);
+  return effects.filter((e) => allowed.has(e));
+}
+
+/** Whether a holder has any effect at all (a Collection in Foundry, an array in the double: both only iterable here). */
+function hasAny(effects: Iterable<unknown>): boolean {
+  for (const _ of effects) return true;
+  return false;
 }
 
 /** Every GeneSys change in force on the actor, each with its effect and item: only approved effects count. */
@@ -59,7 +67,8 @@ export function actorModifiers(actor: OwnerView): EffectModifier[] {
   const trusted = trustsOwner(actor);
   for (const effect of counted(actor, trusted)) modifiersOf(effect, null, out);
   for (const item of actor.items) {
-    if (!itemTransfers(item.system)) continue;
+    // Checked first: every preparation passes over each item, and most have no effect at all.
+    if (!hasAny(item.effects) || !itemTransfers(item.system)) continue;
     for (const effect of counted(item, trusted)) if (view(effect).transfer !== false) modifiersOf(effect, item.name, out);
   }
   return out;

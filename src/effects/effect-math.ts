@@ -3,7 +3,8 @@
  * di forza)"). Pure: the data model hands in the base value and the changes read from the actor's effects.
  */
 import type { ChangeKind } from "../compat/effect-changes.js";
-import type { EffectTarget } from "./effect-keys.js";
+import type { CharacteristicKey } from "../rules/types.js";
+import type { DerivedKey, EffectTarget } from "./effect-keys.js";
 
 /** One change of one active effect, with where it comes from. */
 export interface EffectModifier {
@@ -37,17 +38,29 @@ export function sourceLabel(m: Pick<EffectModifier, "effect" | "item">): string 
   return `${m.item}: ${m.effect}`;
 }
 
+/** No change at all: shared by every number none is aimed at. */
+const NONE: readonly EffectModifier[] = Object.freeze([]);
+
+/** The kinds a score takes, in the order Foundry applies them (see applyModifiers). */
+const APPLY_ORDER: readonly ChangeKind[] = ["add", "downgrade", "upgrade", "override"];
+
 /**
  * Applies the changes in Foundry's default order (priority = mode × 10: add, then downgrade, upgrade, override; v13
  * API ActiveEffect "priority … defaults to mode * 10"), never below `min`. Changes that are not whole numbers, and
  * kinds a score cannot take (multiply, custom), are left out and reported.
  */
-export function applyModifiers(base: number, modifiers: readonly EffectModifier[], min = 0): { value: number; parts: SourcedPart[]; ignored: EffectModifier[] } {
-  const order: ChangeKind[] = ["add", "downgrade", "upgrade", "override"];
+export function applyModifiers(base: number, modifiers: readonly EffectModifier[], min = 0): { value: number; parts: SourcedPart[]; ignored: readonly EffectModifier[] } {
+  // Most numbers have no change aimed at them: nothing to pass over.
+  if (modifiers.length === 0) return { value: Math.max(min, base), parts: [], ignored: NONE };
+  return applyEach(base, modifiers, min);
+}
+
+/** applyModifiers over a list with at least one change. */
+function applyEach(base: number, modifiers: readonly EffectModifier[], min: number): { value: number; parts: SourcedPart[]; ignored: EffectModifier[] } {
   const parts: SourcedPart[] = [];
   const ignored: EffectModifier[] = [];
   let value = base;
-  for (const kind of order) {
+  for (const kind of APPLY_ORDER) {
     for (const m of modifiers) {
       if (m.kind !== kind) continue;
       const n = changeNumber(m.value);
@@ -63,7 +76,7 @@ export function applyModifiers(base: number, modifiers: readonly EffectModifier[
       if (value !== before) parts.push({ label: sourceLabel(m), value: value - before });
     }
   }
-  for (const m of modifiers) if (!order.includes(m.kind)) ignored.push(m);
+  for (const m of modifiers) if (!APPLY_ORDER.includes(m.kind)) ignored.push(m);
   return { value: Math.max(min, value), parts, ignored };
 }
 
@@ -77,4 +90,40 @@ export function aimedAt<T extends EffectTarget["kind"]>(modifiers: readonly Effe
     const t = m.target;
     return isKind(t, kind) && match(t);
   });
+}
+
+/** An actor's changes sorted by the number each is aimed at, each group in the changes' order (what aimedAt gives). */
+export interface ChangesByTarget {
+  characteristic: Readonly<Record<CharacteristicKey, readonly EffectModifier[]>>;
+  derived: Readonly<Record<DerivedKey, readonly EffectModifier[]>>;
+  check: Readonly<Record<CharacteristicKey | "all", readonly EffectModifier[]>>;
+  skill: readonly EffectModifier[];
+  immunity: readonly EffectModifier[];
+}
+
+const NO_CHANGES: ChangesByTarget = Object.freeze({
+  characteristic: Object.freeze({ dexterity: NONE, experience: NONE, charm: NONE, strength: NONE, perception: NONE }),
+  derived: Object.freeze({ reflexes: NONE, resistance: NONE, speed: NONE }),
+  check: Object.freeze({ all: NONE, dexterity: NONE, experience: NONE, charm: NONE, strength: NONE, perception: NONE }),
+  skill: NONE,
+  immunity: NONE,
+});
+
+/** One pass over the changes instead of one filter per number; most actors have none, and share one empty grouping. */
+export function changesByTarget(modifiers: readonly EffectModifier[]): ChangesByTarget {
+  if (modifiers.length === 0) return NO_CHANGES;
+  const characteristic: Record<CharacteristicKey, EffectModifier[]> = { dexterity: [], experience: [], charm: [], strength: [], perception: [] };
+  const derived: Record<DerivedKey, EffectModifier[]> = { reflexes: [], resistance: [], speed: [] };
+  const check: Record<CharacteristicKey | "all", EffectModifier[]> = { all: [], dexterity: [], experience: [], charm: [], strength: [], perception: [] };
+  const skill: EffectModifier[] = [];
+  const immunity: EffectModifier[] = [];
+  for (const m of modifiers) {
+    const t = m.target;
+    if (t.kind === "characteristic") characteristic[t.key].push(m);
+    else if (t.kind === "derived") derived[t.key].push(m);
+    else if (t.kind === "check") check[t.scope].push(m);
+    else if (t.kind === "skill") skill.push(m);
+    else immunity.push(m);
+  }
+  return { characteristic, derived, check, skill, immunity };
 }

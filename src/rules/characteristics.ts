@@ -1,5 +1,5 @@
 import { nat, oneOf } from "./errors.js";
-import { resolveOptions } from "./options.js";
+import { resolveOption } from "./options.js";
 import type { RulesOptions } from "./options.js";
 import type { Characteristics } from "./types.js";
 
@@ -25,7 +25,7 @@ const REFLEXES_ROUNDINGS = ["floor", "halfUp"] as const;
  */
 export function reflexes(perception: number, dexterity: number, options: Partial<RulesOptions> = {}): number {
   const sum = nat("perception", perception) + nat("dexterity", dexterity);
-  const rounding = oneOf("options.reflexesRounding", resolveOptions(options).reflexesRounding, REFLEXES_ROUNDINGS);
+  const rounding = oneOf("options.reflexesRounding", resolveOption(options, "reflexesRounding"), REFLEXES_ROUNDINGS);
   // The sum is an integer, so the only fraction is .5: half up is ceil, floor is floor.
   return rounding === "floor" ? Math.floor(sum / 2) : Math.ceil(sum / 2);
 }
@@ -58,7 +58,7 @@ export function deriveParameters(
   const { strength, dexterity, perception } = characteristics;
   const shortfall = nat("armourShortfall", armour.armourShortfall ?? 0);
   const effectiveDexterity = Math.max(0, nat("dexterity", dexterity) - shortfall);
-  const lowersReflexes = resolveOptions(options).armourShortfallLowersReflexes;
+  const lowersReflexes = resolveOption(options, "armourShortfallLowersReflexes");
   return {
     reflexes: reflexes(perception, lowersReflexes ? effectiveDexterity : dexterity, options),
     resistance: resistance(strength),

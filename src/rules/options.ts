@@ -48,3 +48,13 @@ export const DEFAULT_RULES_OPTIONS: Readonly<RulesOptions> = Object.freeze({
 export function resolveOptions(options: Partial<RulesOptions> = {}): RulesOptions {
   return { ...DEFAULT_RULES_OPTIONS, ...options };
 }
+
+/**
+ * One configurable reading (A-01 §1.2.2 … A-27 §1.8.3, each named in RulesOptions) as resolveOptions gives it, without
+ * building the whole set: derivations ask for one or two of them on every preparation.
+ */
+export function resolveOption<K extends keyof RulesOptions>(options: Partial<RulesOptions>, key: K): RulesOptions[K] {
+  // What an object spread copies: the caller's own enumerable keys, whatever their value (undefined included).
+  if (!Object.prototype.propertyIsEnumerable.call(options, key)) return DEFAULT_RULES_OPTIONS[key];
+  return options[key] as RulesOptions[K]; // an own key may hold undefined, which the spread would copy too
+}

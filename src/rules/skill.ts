@@ -34,14 +34,19 @@ export interface SkillGradeBreakdown {
 
 /** §1.3.2 grade = reference characteristic + bought + earned; §2.4.1 armour lowers Destrezza skills with DES. */
 export function skillGradeBreakdown(input: SkillGradeInput): SkillGradeBreakdown {
-  const characteristic = nat("characteristic", input.characteristic);
-  const bought = nat("bought", input.bought);
-  const earned = nat("earned", input.earned);
-  const shortfall = nat("armourShortfall", input.armourShortfall ?? 0);
+  return skillGradeFrom(input.characteristic, input.bought, input.earned, input.referenceCharacteristic, input.armourShortfall ?? 0);
+}
+
+/** §1.3.2/§2.4.1 skillGradeBreakdown with its inputs one by one, for a caller preparing many skills at a time. */
+export function skillGradeFrom(characteristicScore: number, boughtGrades: number, earnedGrades: number, referenceCharacteristic: CharacteristicKey | undefined, armourShortfall: number): SkillGradeBreakdown {
+  const characteristic = nat("characteristic", characteristicScore);
+  const bought = nat("bought", boughtGrades);
+  const earned = nat("earned", earnedGrades);
+  const shortfall = nat("armourShortfall", armourShortfall);
   const reference =
-    input.referenceCharacteristic === undefined
+    referenceCharacteristic === undefined
       ? undefined
-      : oneOf("referenceCharacteristic", input.referenceCharacteristic, CHARACTERISTICS);
+      : oneOf("referenceCharacteristic", referenceCharacteristic, CHARACTERISTICS);
   // The skill follows the reduced Destrezza, which stops at 0 (§1.3.2 propagation of characteristic changes).
   const armourPenalty = reference === "dexterity" ? Math.min(shortfall, characteristic) : 0;
   const base = characteristic - armourPenalty;

@@ -1,7 +1,7 @@
 /** Abilità (§1.3): grade = reference characteristic + bought + earned grades; increment points §1.8. */
 import type { EmptyObject } from "fvtt-types/utils";
-import { skillGradeBreakdown, type SkillGradeBreakdown } from "../../rules/skill.js";
-import type { Characteristics } from "../../rules/types.js";
+import { skillGradeFrom, type SkillGradeBreakdown } from "../../rules/skill.js";
+import type { CharacteristicKey, Characteristics } from "../../rules/types.js";
 import type { SourcedPart } from "../../effects/effect-math.js";
 import { characteristicChoiceField, htmlField, approvalsField, intField } from "../fields.js";
 import { allocatedChangeRefusal, inCreation, newSkillGradesRefusal } from "../actor/creation.js";
@@ -68,6 +68,9 @@ export class SkillModel extends foundry.abstract.TypeDataModel<SkillSchema, Item
     return false;
   }
 
+  /** The effects last handed out: none again hands out the same empty list (see `remembered` below for why). */
+  #lastEffects: SourcedPart[] | null = null;
+
   override prepareDerivedData(): void {
     this.slug = this.key || slugify(this.parent.name);
     this.grade = null;
@@ -77,13 +80,15 @@ export class SkillModel extends foundry.abstract.TypeDataModel<SkillSchema, Item
 
   /** Called by the owning actor with its unreduced characteristics; the rules apply the armour shortfall. */
   applyActor(characteristics: Characteristics, armourShortfall: number): number {
-    const breakdown = skillGradeBreakdown({
-      characteristic: characteristics[this.characteristic],
-      bought: this.bought,
-      earned: this.earned,
-      referenceCharacteristic: this.characteristic,
-      armourShortfall,
-    });
+    const score = characteristics[this.characteristic];
+    const item = itemOf(this);
+    const last = item === null ? undefined : remembered.get(item);
+    let breakdown: SkillGradeBreakdown;
+    if (last !== undefined && madeFrom(last, score, this.bought, this.earned, this.characteristic, armourShortfall)) breakdown = last.breakdown;
+    else {
+      breakdown = skillGradeFrom(score, this.bought, this.earned, this.characteristic, armourShortfall);
+      if (item !== null) remember(item, last, score, this, armourShortfall, breakdown);
+    }
     this.breakdown = breakdown;
     this.grade = breakdown.grade;
     return breakdown.grade;
@@ -91,9 +96,62 @@ export class SkillModel extends foundry.abstract.TypeDataModel<SkillSchema, Item
 
   /** Called by the owning actor after applyActor: the grade with its effects, and where they come from. */
   applyEffects(grade: number, parts: SourcedPart[]): void {
+    const last = this.#lastEffects;
     this.grade = grade;
-    this.effects = parts;
+    this.effects = parts.length === 0 && last !== null && last.length === 0 ? last : parts;
+    this.#lastEffects = this.effects;
   }
+}
+
+/** A breakdown with the inputs it was made from and a copy of what it held then. */
+type GradeMade = { score: number; bought: number; earned: number; reference: CharacteristicKey; shortfall: number; breakdown: SkillGradeBreakdown; as: SkillGradeBreakdown };
+
+/**
+ * Each skill's last breakdown, by its item. The owner prepares its skills again on each of its own updates, mostly
+ * with nothing a skill rests on changed: the same inputs then hand the same breakdown out again rather than a new copy
+ * (one fewer object for the collector to carry each time). It must also still hold what it was made with, since
+ * whoever reads it may write into it. Kept by the item, which outlives the re-creations of its data model.
+ */
+const remembered = new WeakMap<object, GradeMade>();
+
+/** Keeps a new breakdown for the item, in the record it had if any (a changed skill then costs no new memory). */
+function remember(item: object, last: GradeMade | undefined, score: number, skill: SkillModel, shortfall: number, b: SkillGradeBreakdown): void {
+  if (last === undefined) {
+    const as = { grade: b.grade, base: b.base, bought: b.bought, earned: b.earned, armourPenalty: b.armourPenalty };
+    remembered.set(item, { score, bought: skill.bought, earned: skill.earned, reference: skill.characteristic, shortfall, breakdown: b, as });
+    return;
+  }
+  last.score = score;
+  last.bought = skill.bought;
+  last.earned = skill.earned;
+  last.reference = skill.characteristic;
+  last.shortfall = shortfall;
+  last.breakdown = b;
+  const as = last.as;
+  as.grade = b.grade;
+  as.base = b.base;
+  as.bought = b.bought;
+  as.earned = b.earned;
+  as.armourPenalty = b.armourPenalty;
+}
+
+/** The item a skill belongs to; none for a model made on its own. */
+function itemOf(model: SkillModel): object | null {
+  const parent: unknown = model.parent;
+  return typeof parent === "object" && parent !== null ? parent : null;
+}
+
+/** The same number, −0 told from 0 (Object.is, kept a plain comparison in this hot path; NaN never is). */
+function same(a: number, b: number): boolean {
+  return a === b && (a !== 0 || 1 / a === 1 / b);
+}
+
+/** Whether `made` came from these inputs and still holds what it was made with. */
+function madeFrom(made: GradeMade, score: number, bought: number, earned: number, reference: CharacteristicKey, shortfall: number): boolean {
+  const b = made.breakdown;
+  const a = made.as;
+  return same(made.score, score) && same(made.bought, bought) && same(made.earned, earned) && made.reference === reference && same(made.shortfall, shortfall) &&
+    same(b.grade, a.grade) && same(b.base, a.base) && same(b.bought, a.bought) && same(b.earned, a.earned) && same(b.armourPenalty, a.armourPenalty);
 }
 
 /** The skill an actor has under this key (`system.key`, else its name folded): weapons, macros and the API name skills so. */

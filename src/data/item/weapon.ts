@@ -96,7 +96,99 @@ export class WeaponModel extends foundry.abstract.TypeDataModel<WeaponSchema, It
 
   /** Called by the owning actor with its Forza: FM shortfall, damage formula and range for these hands. */
   applyActor(strength: number, options: Partial<RulesOptions>): WieldedWeapon | null {
-    this.wielded = this.active ? wieldWeapon(this.active, strength, this.explosive, options) : null;
-    return this.wielded;
+    const mode = this.active;
+    if (!mode) {
+      this.wielded = null;
+      return null;
+    }
+    const item = itemOf(this);
+    const last = item === null ? undefined : remembered.get(item);
+    if (last !== undefined && wieldedFrom(last, mode, strength, this.explosive, options)) {
+      this.wielded = last.wielded;
+      return last.wielded;
+    }
+    const wielded = wieldWeapon(mode, strength, this.explosive, options);
+    if (item !== null) remember(item, last, mode, strength, this.explosive, options, wielded);
+    this.wielded = wielded;
+    return wielded;
   }
+}
+
+/**
+ * A wielding with what wieldWeapon read to make it and a copy of what it held then: the mode's values, the wielder's
+ * Forza, and the options object with the one option wieldWeapon reads of it (a thrown mode printed without Gittata,
+ * A-06; the world's options object is replaced, not changed, when a setting changes). An option wieldWeapon comes to
+ * read must be added here.
+ */
+type WieldingMade = {
+  key: string; minStrength: number; rangeKind: string; rangeValue: number; dice: number; faces: number; withStrength: boolean; flat: number; type: string;
+  strength: number; explosive: boolean; options: Partial<RulesOptions>; spear: unknown; wielded: WieldedWeapon; as: WieldedWeapon;
+};
+
+/** Each weapon's last wielding, by its item: handed out again for the same inputs, as SkillModel does its breakdown. */
+const remembered = new WeakMap<object, WieldingMade>();
+
+/** The item a weapon belongs to; none for a model made on its own. */
+function itemOf(model: WeaponModel): object | null {
+  const parent: unknown = model.parent;
+  return typeof parent === "object" && parent !== null ? parent : null;
+}
+
+/** Keeps a new wielding for the item, in the record it had if any (a changed weapon then costs no new memory). */
+function remember(item: object, last: WieldingMade | undefined, mode: WeaponMode, strength: number, explosive: boolean, options: Partial<RulesOptions>, w: WieldedWeapon): void {
+  const m = last ?? emptyMade(w);
+  const d = mode.damage;
+  m.key = mode.key;
+  m.minStrength = mode.minStrength;
+  m.rangeKind = mode.range.kind;
+  m.rangeValue = mode.range.value;
+  m.dice = d.dice;
+  m.faces = d.faces;
+  m.withStrength = d.strength;
+  m.flat = d.flat;
+  m.type = d.type;
+  m.strength = strength;
+  m.explosive = explosive;
+  m.options = options;
+  m.spear = options.thrownSpearRangeFromStrength;
+  m.wielded = w;
+  // The record's own copy, refilled field by field.
+  const a = m.as;
+  a.attackPenalty = w.attackPenalty;
+  a.range = w.range;
+  a.halfDamageFrom = w.halfDamageFrom;
+  const ad = a.damage;
+  ad.book = w.damage.book;
+  ad.formula = w.damage.formula;
+  ad.min = w.damage.min;
+  ad.max = w.damage.max;
+  ad.type = w.damage.type;
+  if (last === undefined) remembered.set(item, m);
+}
+
+/** A record of the right shape, filled in by remember. */
+function emptyMade(w: WieldedWeapon): WieldingMade {
+  return {
+    key: "", minStrength: 0, rangeKind: "", rangeValue: 0, dice: 0, faces: 0, withStrength: false, flat: 0, type: "", strength: 0, explosive: false, options: {}, spear: undefined,
+    wielded: w, as: { attackPenalty: 0, damage: { book: "", formula: "", min: 0, max: 0, type: w.damage.type }, range: null, halfDamageFrom: null },
+  };
+}
+
+/** The same number (or null), −0 told from 0 (Object.is, kept a plain comparison in this hot path; NaN never is). */
+function same(a: number | null, b: number | null): boolean {
+  return a === b && (a !== 0 || 1 / a === 1 / (b ?? 0));
+}
+
+/** Whether `m` came from these inputs (the same options object, unchanged) and still holds what it was made with. */
+function wieldedFrom(m: WieldingMade, mode: WeaponMode, strength: number, explosive: boolean, options: Partial<RulesOptions>): boolean {
+  const d = mode.damage;
+  const inputsSame =
+    m.key === mode.key && same(m.minStrength, mode.minStrength) && m.rangeKind === mode.range.kind && same(m.rangeValue, mode.range.value) &&
+    same(m.dice, d.dice) && same(m.faces, d.faces) && m.withStrength === d.strength && same(m.flat, d.flat) && m.type === d.type &&
+    same(m.strength, strength) && m.explosive === explosive && m.options === options && m.spear === options.thrownSpearRangeFromStrength;
+  if (!inputsSame) return false;
+  const w = m.wielded;
+  const a = m.as;
+  return same(w.attackPenalty, a.attackPenalty) && same(w.range, a.range) && same(w.halfDamageFrom, a.halfDamageFrom) &&
+    w.damage.book === a.damage.book && w.damage.formula === a.damage.formula && same(w.damage.min, a.damage.min) && same(w.damage.max, a.damage.max) && w.damage.type === a.damage.type;
 }

@@ -3,7 +3,7 @@ import { weaponShortfallPenalty } from "../../rules/attack.js";
 import type { RulesOptions } from "../../rules/options.js";
 import type { DamageType } from "../../rules/types.js";
 import { DEFAULT_THROWN_RANGE, UNARMED, damageRange, formatDamage, halfDamageDistance, unarmedDamageRange, weaponRange, type DamageSpec } from "../../rules/weapons.js";
-import { resolveOptions } from "../../rules/options.js";
+import { resolveOption } from "../../rules/options.js";
 
 /** The stored shape of a damage field (see fields.ts damageField). */
 export type DamageFieldValue = { dice: number; faces: number; strength: boolean; flat: number; type: DamageType };
@@ -35,7 +35,7 @@ function modeRange(range: ModeInput["range"], strength: number, options: Partial
     case "strength":
       return weaponRange({ strengthMultiple: range.value }, strength);
     case "unprinted":
-      return resolveOptions(options).thrownSpearRangeFromStrength ? weaponRange(DEFAULT_THROWN_RANGE, strength) : null;
+      return resolveOption(options, "thrownSpearRangeFromStrength") ? weaponRange(DEFAULT_THROWN_RANGE, strength) : null;
   }
 }
 

@@ -50,6 +50,14 @@ export function encumbranceLevel(strength: number, carriedKg: number): Encumbran
   return { level, exceeds, capacity };
 }
 
+/** §3.1.5 the level alone, as encumbranceLevel reads it, without the capacity tables (each preparation asks for it). */
+export function encumbranceLevelOnly(strength: number, carriedKg: number): EncumbranceLevel {
+  const s = nat("strength", strength);
+  const kg = real("carriedKg", carriedKg, 0);
+  for (const mode of LIFTING_MODES) if (kg <= LIFTING_KG_PER_STRENGTH[mode] * s) return mode;
+  return "unbearable";
+}
+
 /**
  * §3.1.5 a load beyond 20 × FOR cannot be borne at all: whoever tries to carry it does not move (Velocità 0) until he
  * puts something down. Any other load leaves Velocità as it is (the book hinders only through armour's FM).
