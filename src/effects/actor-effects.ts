@@ -16,6 +16,8 @@ interface EffectView {
   name?: unknown;
   disabled?: unknown;
   transfer?: unknown;
+  /** ActiveEffect#active, `!disabled && !isSuppressed` on both generations (V13-API §8); absent on plain data. */
+  active?: unknown;
 }
 
 /** What is read of an actor or item: its embedded effects, iterable in Foundry (a Collection) and in the double. */
@@ -38,7 +40,9 @@ export function itemTransfers(system: unknown): boolean {
 
 function modifiersOf(effect: unknown, item: string | null, out: EffectModifier[]): void {
   const v = view(effect);
-  if (v.disabled === true) return;
+  // v14 suppresses an effect whose duration ran out (core's ActiveEffectRegistry marks it expired,
+  // foundryvtt/foundryvtt#13743; dnd5e#6995 sees expired effects turn inactive): such an effect counts no more.
+  if (v.disabled === true || v.active === false) return;
   const name = typeof v.name === "string" ? v.name : "";
   for (const change of readEffectChanges(effect)) {
     const target = parseEffectKey(change.key);

@@ -50,3 +50,23 @@ describe("v14's subtract change type", () => {
     expect(readEffectChanges({ changes: [{ key: "system.characteristics.strength", mode: "subtract", value: "2" }] })).toEqual([]);
   });
 });
+
+describe("an expired effect on v14", () => {
+  // v14's ActiveEffectRegistry marks a spent duration `expired`, and the effect turns inactive (foundryvtt#13743).
+  const weakened = (expired: boolean) => ({ ...v14Effect([{ key: "system.characteristics.strength", type: "add", value: "-2", phase: "initial", priority: null }]), duration: { expired } });
+  const v13Weakened = { name: "Veleno debilitante", duration: { expired: true }, changes: [{ key: "system.characteristics.strength", mode: 2, value: "-2" }] };
+
+  it("counts no more on v14, while an unexpired one still does", async () => {
+    setGeneration(14);
+    const spent = await createActor({ name: "Alven", type: "character", system: { characteristics: { strength: 7 } }, effects: [weakened(true)] });
+    const running = await createActor({ name: "Bill", type: "character", system: { characteristics: { strength: 7 } }, effects: [weakened(false)] });
+    expect(personOf(spent).effective.strength).toBe(7);
+    expect(personOf(running).effective.strength).toBe(5);
+  });
+
+  it("on v13 nothing is expired by core: the effect counts until it is taken off", async () => {
+    setGeneration(13);
+    const actor = await createActor({ name: "Alven", type: "character", system: { characteristics: { strength: 7 } }, effects: [v13Weakened] });
+    expect(personOf(actor).effective.strength).toBe(5);
+  });
+});

@@ -4,7 +4,8 @@
  *   string `type`, foundryvtt/foundryvtt#13740 and #13566); the double stores whatever shape it is given;
  * - `transfer` defaults to true (assumption on core's BaseActiveEffect initial value; V13-API's creation example sets
  *   it explicitly); `disabled` to false;
- * - `active` is `!disabled && !isSuppressed` (V13-API §8 instance members `active`, `isSuppressed`);
+ * - `active` is `!disabled && !isSuppressed` (V13-API §8 instance members `active`, `isSuppressed`); on v14 an effect
+ *   whose `duration.expired` core set is suppressed (foundryvtt/foundryvtt#13743, dnd5e#6995), on v13 none is;
  * - the effect's data lives in its parent's source (`effects[]`), so a token actor built from the base actor's items
  *   (scenes.ts) carries them, and `toObject()` of the parent includes them;
  * - `update` and `delete` are owners only, after a server round trip, and re-prepare the owning actor (as items do,
@@ -111,7 +112,12 @@ export class ActiveEffect {
   get system(): unknown { return this._data["system"] ?? {}; }
   get flags(): Record<string, unknown> { const f = this._data["flags"]; return typeof f === "object" && f !== null ? (f as Record<string, unknown>) : {}; }
   get statuses(): Set<string> { return new Set((this._data["statuses"] ?? []) as string[]); }
-  get isSuppressed(): boolean { return false; }
+  /** v14 only: an effect core marked expired (`duration.expired`, foundryvtt/foundryvtt#13743) is suppressed. */
+  get isSuppressed(): boolean {
+    const generation = (globalThis as unknown as { game: { release: { generation: number } } }).game.release.generation;
+    const duration = this._data["duration"];
+    return generation >= 14 && typeof duration === "object" && duration !== null && (duration as { expired?: unknown }).expired === true;
+  }
   get active(): boolean { return !this.disabled && !this.isSuppressed; }
   get uuid(): string { return `${this.parent.uuid}.ActiveEffect.${this.id}`; }
   /** Core's ActiveEffectConfig; the double records that it was asked to render. */
