@@ -20,7 +20,8 @@ export interface GrappleCardContext {
   title: string;
   headline: string;
   tone: "success" | "failure" | "unjudged";
-  lines: { label: string; value: string }[];
+  /** `tooltip`: what the state means at the table, shown on hover rather than on every card (issue 21). */
+  lines: { label: string; value: string; tooltip?: string }[];
   notes: string[];
   /** The buttons, while the hold lasts; each names the actor whose owner may press it. */
   buttons: { action: "contest" | "release"; side: "attacker" | "defender"; label: string; icon: string; ownerUuid: string }[];
@@ -41,12 +42,12 @@ export function grappleCardContext(
   const notes: string[] = [];
   const state: GrappleState | null = record?.state ?? null;
   if (state) {
-    lines.push({ label: i18n.localize("GENESYS.Grapple.Card.Status"), value: i18n.localize(`GENESYS.Grapple.Status.${state.status}`) });
+    const meaning = [i18n.localize("GENESYS.Grapple.Card.NoMovement")];
+    if (state.status === "immobilised") meaning.push(i18n.format("GENESYS.Grapple.Card.ImmobilisedDefence", data));
+    lines.push({ label: i18n.localize("GENESYS.Grapple.Card.Status"), value: i18n.localize(`GENESYS.Grapple.Status.${state.status}`), tooltip: meaning.join(" ") });
     if (state.status === "held") lines.push({ label: i18n.localize("GENESYS.Grapple.Card.Streak"), value: `${String(state.attackerStreak)}/${String(IMMOBILISING_STREAK)}` });
     lines.push({ label: i18n.format("GENESYS.Grapple.Card.AgainstOne", { name: names.attacker }), value: signed(grappleAdvantage(state, "attacker")) });
     lines.push({ label: i18n.format("GENESYS.Grapple.Card.AgainstOne", { name: names.defender }), value: signed(grappleAdvantage(state, "defender")) });
-    notes.push(i18n.localize("GENESYS.Grapple.Card.NoMovement"));
-    if (state.status === "immobilised") notes.push(i18n.format("GENESYS.Grapple.Card.ImmobilisedDefence", data));
   }
   if (detail) notes.unshift(detail);
   const buttons: GrappleCardContext["buttons"] = state
