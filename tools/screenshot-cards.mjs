@@ -24,8 +24,12 @@ const ONLY = arg("--only", "");
 const SUFFIX = LANG === "it" ? "" : `-${LANG}`;
 // The fixtures' people and animals in the screenshot's language (issue 21: English screenshots with English names).
 const NAMES = LANG === "it"
-  ? { thug: "Scagnozzo con un nome molto lungo", wolf: "Lupo", guard: "Guardia", bandit: "Bandito", heroine: "Eroina", gm: "Narratore" }
-  : { thug: "Thug with a very long name", wolf: "Wolf", guard: "Guard", bandit: "Bandit", heroine: "Heroine", gm: "Gamemaster" };
+  ? { thug: "Scagnozzo con un nome molto lungo", wolf: "Lupo", guard: "Guardia", bandit: "Bandito", heroine: "Eroina", gm: "Narratore",
+      pistol: "Pistola", run: "Corsa", dodge: "Schivare", rifle: "Fucile", knife: "Coltello", sword: "Spada", literature: "Letteratura",
+      master: "Maestro d'armi", gunman: "Pistolero", knifeman: "Coltellaio", wrestler: "Lottatore", held: "Preso" }
+  : { thug: "Thug with a very long name", wolf: "Wolf", guard: "Guard", bandit: "Bandit", heroine: "Heroine", gm: "Gamemaster",
+      pistol: "Pistol", run: "Running", dodge: "Dodging", rifle: "Rifle", knife: "Knife", sword: "Sword", literature: "Literature",
+      master: "Master-at-arms", gunman: "Gunslinger", knifeman: "Knife fighter", wrestler: "Wrestler", held: "Held" };
 const SIDEBAR = 300;
 const THEMES = ["light", "dark"];
 
@@ -131,16 +135,16 @@ async function main() {
       name: "Jack Quade", type: "character", system: { characteristics: HUMAN },
       ownership: { default: 0, [playerUser.id]: 3 },
       items: [
-        { name: "Pistola", type: "skill", system: { characteristic: "perception", bought: 5 } },
-        { name: "Corsa", type: "skill", system: { characteristic: "dexterity", bought: 5 } },
-        { name: "Pistola", type: "weapon", system: { skill: "pistola", ready: true, rounds: 11, modes: [{ key: "oneHanded", damage: { dice: 4, faces: 6, strength: false, flat: 0, type: "wounding" }, magazine: 12, range: { kind: "metres", value: 600 }, multiAttack: 1 }] } },
+        { name: NAMES.pistol, type: "skill", system: { key: "pistola", characteristic: "perception", bought: 5 } },
+        { name: NAMES.run, type: "skill", system: { key: "corsa", characteristic: "dexterity", bought: 5 } },
+        { name: NAMES.pistol, type: "weapon", system: { skill: "pistola", ready: true, rounds: 11, modes: [{ key: "oneHanded", damage: { dice: 4, faces: 6, strength: false, flat: 0, type: "wounding" }, magazine: 12, range: { kind: "metres", value: 600 }, multiAttack: 1 }] } },
       ],
     });
     const longName = NAMES.thug;
     const thug = await fixtures.createActor({
       name: longName, type: "npc", system: { characteristics: HUMAN },
       items: [
-        { name: "Schivare", type: "skill", system: { characteristic: "dexterity", bought: 3 } },
+        { name: NAMES.dodge, type: "skill", system: { key: "schivare", characteristic: "dexterity", bought: 3 } },
         { name: "Giubbotto di cuoio", type: "armor", system: { defence: 4, minStrength: 0, coverage: "torso", worn: true } },
       ],
     });
@@ -156,11 +160,11 @@ async function main() {
       version: 2,
       attacker: { actorUuid: ATTACKER, name: jack.name },
       weapon: {
-        name: "Pistola", itemId: weapon?.id ?? null, modeLabel: "GENESYS.WeaponMode.ranged", kind: "ranged", explosive: false,
+        name: NAMES.pistol, itemId: weapon?.id ?? null, modeLabel: "GENESYS.WeaponMode.ranged", kind: "ranged", explosive: false,
         damage: { formula: "4d6", book: "4D6 / F", type: "wounding", spec: { dice: 4, faces: 6, strengthBonus: null, flat: 0, type: "wounding" }, strength: 7 },
         venom: null,
       },
-      grade: { label: "Pistola", value: 12 },
+      grade: { label: NAMES.pistol, value: 12 },
       aimedArea: "trunk",
       bypassArmour: false,
       blind: false,
@@ -173,7 +177,7 @@ async function main() {
       ...over,
     });
     const withRows = (rows, over = {}) => ({ ...base, order: rows.map((r) => r.id), rows: Object.fromEntries(rows.map((r) => [r.id, r])), ...over });
-    const dodge = { kind: "roll", label: "Schivare", grade: 10, parts: [], roll: { formula: "2d10 + 10", dice: [4, 3], total: 17 } };
+    const dodge = { kind: "roll", label: NAMES.dodge, grade: 10, parts: [], roll: { formula: "2d10 + 10", dice: [4, 3], total: 17 } };
     const damage = { formula: "4d6", dice: [5, 4, 3, 3], total: 15 };
     // The applied change is the one the rules' pipeline makes on the thug (Giubbotto di cuoio, Df 4).
     const pending = withRows([row("r0")]);
@@ -205,7 +209,7 @@ async function main() {
       row("r0", { defence: dodge, outcome: "hit", attack: { formula: "2d10 + 8", dice: [8, 6], total: 22 } }),
       row("r1", { defence: { ...dodge, roll: { ...dodge.roll, dice: [6, 2], total: 18 } }, outcome: "grazing", attack: { formula: "2d10 + 8", dice: [5, 5], total: 18 } }),
       row("r2", { target: { actorUuid: goblin.uuid, tokenUuid: null, name: "Goblin" }, distance: 9, defence: { ...dodge, label: "Destrezza", grade: 7, roll: { formula: "2d10 + 7", dice: [9, 8], total: 24 } }, outcome: "miss", attack: { formula: "2d10 + 8", dice: [3, 4], total: 15 } }),
-    ], { weapon: burstWeapon, grade: { label: "Fucile", value: 10 }, rounds: { used: 3, left: 27 } });
+    ], { weapon: burstWeapon, grade: { label: NAMES.rifle, value: 10 }, rounds: { used: 3, left: 27 } });
     const gap = withRows([row("r0", { defence: dodge, outcome: "hit", damage: { formula: "4d6", dice: [2, 1, 2, 1], total: 6 } })], { bypassArmour: true, aimedArea: "trunk" });
     // §3.2.2 the stun rule on: the check asked for, then failed (13 against 15) and the thug lying prone.
     const stunApplied = { change: { ...change, damage: { ...change.damage, stunCheck: true } }, venom: null, recordId: "rec0000000000002" };
@@ -223,9 +227,9 @@ async function main() {
     })]);
 
     const attackCard = (state, viewer) => render("templates/chat/attack-card.hbs", card.attackCardContext(state, viewer, i18n));
-    const sealedLabel = i18n.format("GENESYS.Seal.AttackLabel", { attacker: jack.name, targets: longName, weapon: "Pistola" });
+    const sealedLabel = i18n.format("GENESYS.Seal.AttackLabel", { attacker: jack.name, targets: longName, weapon: NAMES.pistol });
     const placeholder = await render("templates/chat/sealed-card.hbs", { kind: "attack", title: i18n.localize("GENESYS.Seal.Title"), label: sealedLabel, hint: i18n.localize("GENESYS.Seal.Hint") });
-    const checkPlaceholder = await render("templates/chat/sealed-card.hbs", { kind: "check", title: i18n.localize("GENESYS.Seal.Title"), label: i18n.format("GENESYS.Seal.CheckLabel", { name: jack.name, label: "Corsa" }), hint: i18n.localize("GENESYS.Seal.Hint") });
+    const checkPlaceholder = await render("templates/chat/sealed-card.hbs", { kind: "check", title: i18n.localize("GENESYS.Seal.Title"), label: i18n.format("GENESYS.Seal.CheckLabel", { name: jack.name, label: NAMES.run }), hint: i18n.localize("GENESYS.Seal.Hint") });
     const controls = await render("templates/chat/sealed-controls.hbs", { note: i18n.localize("GENESYS.Seal.NarratorsOnlyAttack"), reveal: i18n.format("GENESYS.Seal.Reveal", { name: playerUser.name }) });
     // Core's own words (not in the system's lang files), in the picture's language.
     const CORE = LANG === "it" ? { to: "A", gm: "Narratore", round: "Round" } : { to: "To", gm: "Gamemaster", round: "Round" };
@@ -233,7 +237,7 @@ async function main() {
 
     // ───────── the check card ─────────
     const checkCard = (input) => render("templates/chat/check-roll.hbs", check.checkCardContext(input, i18n));
-    const corsa = { label: "Corsa", kind: "skill", grade: 12, modifiers: 0, conditionPenalty: 0, condition: "normal", difficulty: 20, blind: false, dice: [6, 5], total: 23, increment: null, isPrivate: false, rolled: true };
+    const corsa = { label: NAMES.run, kind: "skill", grade: 12, modifiers: 0, conditionPenalty: 0, condition: "normal", difficulty: 20, blind: false, dice: [6, 5], total: 23, increment: null, isPrivate: false, rolled: true };
     corsa.result = rules.resolveCheck({ dice: 11, grade: 12, modifiers: 0, difficulty: 20 });
     const perception = { label: i18n.localize("GENESYS.Characteristic.perception"), kind: "characteristic", grade: 7, modifiers: 0, conditionPenalty: -2, condition: "weak", difficulty: 15, blind: false, dice: [3, 4], total: 12, increment: null, isPrivate: false, rolled: true };
     perception.result = rules.resolveCheck({ dice: 7, grade: 7, modifiers: -2, difficulty: 15 });
@@ -256,8 +260,8 @@ async function main() {
 
     // ───────── the contest card (§1.7.5): waiting for a side, won narrowly against the advantaged side, a tie ─────────
     const contest = await load("/src/contest/contest-card.ts");
-    const sideA = { actorUuid: "Actor.jack", name: jack.name, kind: "skill", skillId: "s1", characteristic: null, label: "Corsa", modifiers: 0 };
-    const sideB = { actorUuid: "Actor.thug", name: longName, kind: "skill", skillId: "s2", characteristic: null, label: "Corsa", modifiers: 0 };
+    const sideA = { actorUuid: "Actor.jack", name: jack.name, kind: "skill", skillId: "s1", characteristic: null, label: NAMES.run, modifiers: 0 };
+    const sideB = { actorUuid: "Actor.thug", name: longName, kind: "skill", skillId: "s2", characteristic: null, label: NAMES.run, modifiers: 0 };
     const contestRoll = (d1, d2, grade, extra = {}) => ({ dice: [d1, d2], grade, modifiers: 0, conditionPenalty: 0, condition: "normal", experience: 7, total: 0, ...extra });
     const settle = (state, side, roll) => { const next = contest.withRoll(state, side, roll); if (!next.ok) throw new Error("contest fixture"); return next.state; };
     const fresh = contest.newContest(sideA, sideB, "b");
@@ -304,7 +308,7 @@ async function main() {
     const requestCard = await load("/src/request/request-card.ts");
     const ok = (total, success, margin, increment = null, blind = false, dice = [6, 5]) => ({ dice, total, success, margin, increment, blind });
     const requestRows = (results) => Object.fromEntries(results.map(([id, name, result, tokenUuid = null]) => [id, { id, actorUuid: `Actor.${id}`, tokenUuid, name, rolled: result !== null, messageId: result ? "m1" : null, result }]));
-    const openRequest = { version: 1, check: { skill: "schivare", characteristic: null, label: "Schivare" }, difficulty: 20, hidden: false, blind: false, order: ["a", "b", "c"], secret: null,
+    const openRequest = { version: 1, check: { skill: "schivare", characteristic: null, label: NAMES.dodge }, difficulty: 20, hidden: false, blind: false, order: ["a", "b", "c"], secret: null,
       rows: requestRows([["a", "Jack Quade", ok(23, true, 3, { reason: "hardSuccess", status: "stored", points: 2, grade: null })], ["b", longName, ok(14, false, -6)], ["c", "Mara", null]]) };
     const hiddenRows = requestRows([["a", "Jack Quade", null], ["b", longName, null], ["c", "Mara", null]]);
     hiddenRows.a.rolled = true;
@@ -406,8 +410,8 @@ async function main() {
       "chat-time-clocks": [message({ sender: i18n.localize("GENESYS.Time.Speaker"), content: await timeMessage(clocksOnly), whisper: toGm }), message({ sender: i18n.localize("GENESYS.Time.Speaker"), content: await timeMessage(worldClockOnly), whisper: toGm })],
       // §1.8.3 study on the time card: a point, and a grade with the study stopped because the teacher was caught up.
       "chat-time-study": [message({ sender: i18n.localize("GENESYS.Time.Speaker"), content: await timeMessage({ fromSeconds: 0, toSeconds: 16 * 24 * H, answers: null, undone: false, rows: [
-        { actorUuid: "Actor.ulfrik", name: "Ulfrik", before: awake, after: awake, events: [{ kind: "study", skill: "Letteratura", points: 1, grade: null }] },
-        { actorUuid: "Actor.mira", name: "Mira", before: awake, after: awake, events: [{ kind: "study", skill: "Spada", points: 2, grade: 11 }, { kind: "studyStopped", skill: "Spada", reason: "teacherSurpassed" }] },
+        { actorUuid: "Actor.ulfrik", name: "Ulfrik", before: awake, after: awake, events: [{ kind: "study", skill: NAMES.literature, points: 1, grade: null }] },
+        { actorUuid: "Actor.mira", name: "Mira", before: awake, after: awake, events: [{ kind: "study", skill: NAMES.sword, points: 2, grade: 11 }, { kind: "studyStopped", skill: NAMES.sword, reason: "teacherSurpassed" }] },
       ] }), whisper: toGm })],
       "chat-time-death": [message({ sender: i18n.localize("GENESYS.Time.Speaker"), content: await timeMessage(deadlineCard), whisper: toGm }), message({ sender: i18n.localize("GENESYS.Time.Speaker"), content: await timeMessage(deathCard), whisper: toGm })],
       "chat-time-undone": [message({ sender: i18n.localize("GENESYS.Time.Speaker"), content: await timeMessage({ ...timeState, undone: true }), whisper: toGm })],
@@ -463,7 +467,7 @@ async function main() {
     const { defencePlan } = await load("/src/attack/defence-plan.ts");
     const { promptDeclaration, promptReplacement } = await load("/src/combat/maneuver-dialog.ts");
     const { rulesOptions } = await load("/src/settings/rules-settings.ts");
-    const corsaId = jack.items.find((i) => i.name === "Corsa" && i.type === "skill")?.id;
+    const corsaId = jack.items.find((i) => i.name === NAMES.run && i.type === "skill")?.id;
     const checkPlan = (difficulty) => {
       const request = prepareCheck(jack, { skillId: corsaId, difficulty }, localize);
       if (!request.ok) throw new Error(`no check plan: ${request.warning}`);
@@ -473,7 +477,7 @@ async function main() {
     await record("dialog-check-automatic", () => promptCheck(checkPlan(5)));
     const { promptRequest } = await load("/src/request/request-dialog.ts");
     const requestCandidates = [{ actorUuid: "Actor.a", tokenUuid: "Scene.s.Token.a", name: "Jack Quade", source: "selected" }, { actorUuid: "Actor.b", tokenUuid: "Scene.s.Token.b", name: longName, source: "selected" }, { actorUuid: "Actor.c", tokenUuid: null, name: "Mara", source: "character" }];
-    await record("dialog-request", () => promptRequest({ skill: "schivare", difficulty: 20, hidden: true }, [{ key: "corsa", name: "Corsa" }, { key: "schivare", name: "Schivare" }], requestCandidates, [0, 1]));
+    await record("dialog-request", () => promptRequest({ skill: "schivare", difficulty: 20, hidden: true }, [{ key: "corsa", name: NAMES.run }, { key: "schivare", name: NAMES.dodge }], requestCandidates, [0, 1]));
     const attackPlan = prepareAttack(jack, weapon?.id ?? null, [{ actor: thug, tokenUuid: null, name: longName, distance: 12 }], localize);
     if (!attackPlan.ok) throw new Error(`no attack plan: ${attackPlan.refusal.warning}`);
     await record("dialog-attack", () => promptAttack(attackPlan.value, rulesOptions()));
@@ -511,8 +515,8 @@ async function main() {
     if (dialogs["dialog-maneuver-focus"]) dialogs["dialog-maneuver-focus"] = { ...dialogs["dialog-maneuver-focus"], content: dialogs["dialog-maneuver-focus"].content.replace('value="focus"', 'value="focus" checked') };
     // §2.2.6 with Preparazione chosen, the weapon field shows: reload the pistol (1 of 3 done), or draw the knife.
     const preparing = [
-      { value: "reload:p", label: i18n.format("GENESYS.Combat.Prepare.Option.reload", { weapon: "Pistola", rounds: "0", magazine: "12", done: "1", needed: "3" }), aim: { itemId: "p", purpose: "reload" } },
-      { value: "draw:k", label: i18n.format("GENESYS.Combat.Prepare.Option.draw", { weapon: "Coltello", done: "0", needed: "1" }), aim: { itemId: "k", purpose: "draw" } },
+      { value: "reload:p", label: i18n.format("GENESYS.Combat.Prepare.Option.reload", { weapon: NAMES.pistol, rounds: "0", magazine: "12", done: "1", needed: "3" }), aim: { itemId: "p", purpose: "reload" } },
+      { value: "draw:k", label: i18n.format("GENESYS.Combat.Prepare.Option.draw", { weapon: NAMES.knife, done: "0", needed: "1" }), aim: { itemId: "k", purpose: "draw" } },
     ];
     await record("dialog-maneuver-prepare", () => promptDeclaration(NAMES.heroine, null, [], preparing));
     if (dialogs["dialog-maneuver-prepare"]) dialogs["dialog-maneuver-prepare"] = { ...dialogs["dialog-maneuver-prepare"], content: dialogs["dialog-maneuver-prepare"].content.replace('value="preparation"', 'value="preparation" checked').replace('value="reload:p"', 'value="reload:p" selected') };
@@ -521,7 +525,7 @@ async function main() {
     await record("dialog-time", () => openTimeDialog());
     // §1.8.3 the study planner for Jack's Corsa, with the people who could teach it.
     const { openStudyDialog } = await load("/src/study/study-dialog.ts");
-    await fixtures.createActor({ name: "Maestro d'armi", type: "npc", system: { characteristics: { ...HUMAN, charm: 5 } }, items: [{ name: "Corsa", type: "skill", system: { characteristic: "dexterity", bought: 8 } }] });
+    await fixtures.createActor({ name: NAMES.master, type: "npc", system: { characteristics: { ...HUMAN, charm: 5 } }, items: [{ name: NAMES.run, type: "skill", system: { key: "corsa", characteristic: "dexterity", bought: 8 } }] });
     await record("dialog-study", () => openStudyDialog(jack, corsaId));
     // The same with the master chosen, as the render hook fills the numbers: Fascino 5 costs him two grades, 13 still beats 12.
     if (dialogs["dialog-study"]) {
@@ -567,15 +571,17 @@ async function main() {
       const { oddsCardContext } = await load("/src/encounter/odds-card.ts");
       const { sideNames } = await load("/src/encounter/encounter-odds.ts");
       const packWolf = JSON.parse(fs.readFileSync(path.join(ROOT, "packs/animals/lupo_gnsAnimalWolf001.json"), "utf8"));
-      const oddsSkill = (name, grade) => ({ name, type: "skill", system: { characteristic: "perception", bought: grade - HUMAN.perception, earned: 0 } });
-      const oddsPistol = { name: "Pistola", type: "weapon", system: { skill: "pistola", modes: [{ key: "oneHanded", skill: "", damage: { dice: 4, faces: 6, strength: false, flat: 0, type: "wounding" }, minStrength: 0, magazine: 12, preparation: 3, range: { kind: "metres", value: 600 }, multiAttack: 1 }], mode: 0, ready: true, rounds: 12 } };
-      const oddsHero = await fixtures.createActor({ name: "Jack Quade", type: "character", system: { characteristics: HUMAN }, items: [oddsSkill("Pistola", 12), oddsSkill("Schivare", 9), oddsPistol] });
-      const oddsMate = await fixtures.createActor({ name: longName, type: "character", system: { characteristics: HUMAN }, items: [oddsSkill("Schivare", 8)] });
+      const oddsSkill = (key, name, grade) => ({ name, type: "skill", system: { key, characteristic: "perception", bought: grade - HUMAN.perception, earned: 0 } });
+      const oddsPistol = { name: NAMES.pistol, type: "weapon", system: { skill: "pistola", modes: [{ key: "oneHanded", skill: "", damage: { dice: 4, faces: 6, strength: false, flat: 0, type: "wounding" }, minStrength: 0, magazine: 12, preparation: 3, range: { kind: "metres", value: 600 }, multiAttack: 1 }], mode: 0, ready: true, rounds: 12 } };
+      const oddsHero = await fixtures.createActor({ name: "Jack Quade", type: "character", system: { characteristics: HUMAN }, items: [oddsSkill("pistola", NAMES.pistol, 12), oddsSkill("schivare", NAMES.dodge, 9), oddsPistol] });
+      const oddsMate = await fixtures.createActor({ name: longName, type: "character", system: { characteristics: HUMAN }, items: [oddsSkill("schivare", NAMES.dodge, 8)] });
       const oddsWolves = [];
       for (const n of [1, 2, 3]) oddsWolves.push(await fixtures.createActor({ name: `${NAMES.wolf} ${String(n)}`, type: "animal", system: packWolf.system }));
       const entries = [oddsHero, oddsMate].map((a) => ({ name: a.name, actor: a, disposition: 1 })).concat(oddsWolves.map((a) => ({ name: a.name, actor: a, disposition: -1 })));
       const session = new OddsSession(lineupOf(entries, localize), sideNames(), { ...defaultSettings(20261201), fights: 10000 });
-      await session.run();
+      let refusal = null;
+      await session.run({ onRefused: (reason) => { refusal = reason; } });
+      if (!session.results) throw new Error(`the encounter odds were not worked out: ${refusal ?? session.state}`);
       const oddsWindow = await render("templates/dialogs/encounter-odds-dialog.hbs", oddsDialogContext(session, i18n));
       const windowConfig = { window: { title: localize("GENESYS.Odds.Title") }, classes: ["genesys", "genesys-odds-dialog"], position: { width: 480 }, content: oddsWindow, buttons: [] };
       for (const theme of THEMES) {
@@ -682,19 +688,19 @@ async function main() {
     await wading.combat.recordMovementCheck(wading.of(fango), -6);
     scenes["tracker-movement-check-gm"] = await tracker(gmUser, wading.combat);
     // §2.3.7 a hold in progress, shown on both rows (the scene's record, as grapple-intents.ts writes it).
-    const lottatore = await combatHelpers.person("Lottatore", 8, true);
-    const preso = await combatHelpers.person("Preso", 7);
+    const lottatore = await combatHelpers.person(NAMES.wrestler, 8, true);
+    const preso = await combatHelpers.person(NAMES.held, 7);
     const grappleScene = createScene("Lotta");
     const holder = placeToken(grappleScene, lottatore, { actorLink: true });
     const held = placeToken(grappleScene, preso, { actorLink: true, x: 100 });
-    await grappleScene.setFlag("genesys-gdr", "grapples", [{ id: "g1", attacker: { tokenId: holder.id, name: "Lottatore" }, defender: { tokenId: held.id, name: "Preso" }, state: { status: "immobilised", attackerStreak: 2 }, attackerDeclaredRound: 1, pending: { attacker: null, defender: null } }]);
+    await grappleScene.setFlag("genesys-gdr", "grapples", [{ id: "g1", attacker: { tokenId: holder.id, name: NAMES.wrestler }, defender: { tokenId: held.id, name: NAMES.held }, state: { status: "immobilised", attackerStreak: 2 }, attackerDeclaredRound: 1, pending: { attacker: null, defender: null } }]);
     const wrestling = await combatHelpers.fight(lottatore, preso);
     await wrestling.combat.startCombat();
     await combatHelpers.settle();
     scenes["tracker-grapple-gm"] = await tracker(gmUser, wrestling.combat);
     // §2.2.6 a reload under way: the pistol (P 3) one Preparazione in, the second declared; the knife drawn by the other.
-    const pistolero = await fixtures.createActor({ name: "Pistolero", type: "character", system: { characteristics: { ...HUMAN, dexterity: 9, perception: 9 } }, ownership: { default: 0, [playerUser.id]: 3 }, items: [{ name: "Pistola", type: "weapon", system: { skill: "pistola", modes: [{ key: "oneHanded", skill: "", damage: { dice: 4, faces: 6, strength: false, flat: 0, type: "wounding" }, minStrength: 0, magazine: 12, preparation: 3, range: { kind: "metres", value: 600 }, multiAttack: 1 }], mode: 0, ready: true, rounds: 0 } }] });
-    const coltellaio = await fixtures.createActor({ name: "Coltellaio", type: "npc", system: { characteristics: HUMAN }, items: [{ name: "Coltello", type: "weapon", system: { skill: "armi_bianche", modes: [{ key: "melee", skill: "", damage: { dice: 1, faces: 6, strength: true, flat: -2, type: "wounding" }, minStrength: 4, magazine: null, preparation: 0, range: { kind: "reach", value: 0 }, multiAttack: 1 }], mode: 0, ready: false, rounds: null } }] });
+    const pistolero = await fixtures.createActor({ name: NAMES.gunman, type: "character", system: { characteristics: { ...HUMAN, dexterity: 9, perception: 9 } }, ownership: { default: 0, [playerUser.id]: 3 }, items: [{ name: NAMES.pistol, type: "weapon", system: { skill: "pistola", modes: [{ key: "oneHanded", skill: "", damage: { dice: 4, faces: 6, strength: false, flat: 0, type: "wounding" }, minStrength: 0, magazine: 12, preparation: 3, range: { kind: "metres", value: 600 }, multiAttack: 1 }], mode: 0, ready: true, rounds: 0 } }] });
+    const coltellaio = await fixtures.createActor({ name: NAMES.knifeman, type: "npc", system: { characteristics: HUMAN }, items: [{ name: NAMES.knife, type: "weapon", system: { skill: "armi_bianche", modes: [{ key: "melee", skill: "", damage: { dice: 1, faces: 6, strength: true, flat: -2, type: "wounding" }, minStrength: 4, magazine: null, preparation: 0, range: { kind: "reach", value: 0 }, multiAttack: 1 }], mode: 0, ready: false, rounds: null } }] });
     const reloading = await combatHelpers.fight(pistolero, coltellaio);
     await reloading.combat.startCombat();
     await combatHelpers.settle();
