@@ -81,7 +81,7 @@ describe("npm start", () => {
     expect(missing.status).toBe(404);
     const escape = await fetch(`http://127.0.0.1:${port}/..%2fpackage.json`);
     expect([403, 404]).toContain(escape.status);
-  }, 60_000);
+  }, 120_000); // a package build and a served zip: ~12 s idle, near 40 s on a loaded machine (CPU, no timer waited on)
 });
 
 // The build itself is the first block's; this one serves a copy of the suite's own build (--prebuilt), so the suite
