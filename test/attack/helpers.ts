@@ -49,6 +49,9 @@ export function weapon(name: string, skillSlug: string, mode: ModeOverrides, sys
 
 /** §2.4.2 the pistol: 4D6 / F, C 12, Gt 600 m, rolled with the Pistola skill. */
 export const PISTOL = weapon("Pistola", "pistola", { magazine: 12, range: { kind: "metres", value: 600 } }, { rounds: 12 });
+
+/** The same pistol firing twice per attack (multiAttack 2): one roll per target, for attacks on two targets. */
+export const TWO_SHOT_PISTOL = weapon("Pistola", "pistola", { magazine: 12, multiAttack: 2 }, { rounds: 12 });
 export const VEST = { name: "Corpetto antiproiettile", type: "armor", system: { defence: 15, minStrength: 6, coverage: "torso", worn: true } };
 
 export async function shooter(items: object[] = [skill("Pistola", 12), PISTOL], ownership?: object): Promise<GenesysActor> {

@@ -9,23 +9,10 @@ import { ATTACK_FLAG, SYSTEM_SCOPE, applyCardEvent } from "../../src/attack/atta
 import { rulesOptions } from "../../src/settings/rules-settings.js";
 import type { ChatMessage } from "../foundry/chat.js";
 import { personOf } from "../documents/helpers.js";
-import { DODGE_WITH_DEXTERITY, answerFor, attackCard, dice, itemId, npc, rowOf, shooter, skill, stateOf, targetActors, useCardWorld } from "./helpers.js";
+import { DODGE_WITH_DEXTERITY, answerFor, attackCard, dice, itemId, npc, rowOf, shooter, skill, stateOf, targetActors, useCardWorld, TWO_SHOT_PISTOL } from "./helpers.js";
 
 useCardWorld();
 
-/** A two-shot pistol on the Pistola skill: one roll per target. */
-const TWO_SHOTS = {
-  name: "Pistola",
-  type: "weapon",
-  system: {
-    skill: "pistola",
-    modes: [{ key: "oneHanded", skill: "", damage: { dice: 4, faces: 6, strength: false, flat: 0, type: "wounding" }, minStrength: 0, magazine: 12, preparation: 0, range: { kind: "metres", value: 600 }, multiAttack: 2 }],
-    mode: 0,
-    ready: true,
-    rounds: 12,
-    explosive: false,
-  },
-};
 
 /** The card's flag in an update's changes, as commit writes it. */
 function cardFlag(changes: Record<string, unknown>): Record<string, unknown> | undefined {
@@ -46,7 +33,7 @@ function writesRow(changes: Record<string, unknown>, id: string): boolean {
 
 describe("a card commit writes its row only", () => {
   it("Apply on row r0 keeps a write of row r1 that landed while the Narrator's client worked on r0", async () => {
-    const gunman = await shooter([skill("Pistola", 12), TWO_SHOTS]);
+    const gunman = await shooter([skill("Pistola", 12), TWO_SHOT_PISTOL]);
     const first = await npc("Primo");
     const second = await npc("Secondo");
     targetActors(first, second);

@@ -16,7 +16,7 @@ import { onClient } from "../foundry/clients.js";
 import { Roll } from "../foundry/dice.js";
 import type { User } from "../foundry/documents.js";
 import { fight, settle } from "../combat/helpers.js";
-import { DODGE_WITH_DEXTERITY, HUMAN, answerFor, attackCard, dice, itemId, npc, playerId, rowOf, shooter, targetActors, useCardWorld } from "./helpers.js";
+import { DODGE_WITH_DEXTERITY, HUMAN, answerFor, attackCard, dice, itemId, npc, playerId, rowOf, shooter, targetActors, useCardWorld, TWO_SHOT_PISTOL } from "./helpers.js";
 
 useCardWorld();
 
@@ -200,7 +200,7 @@ describe("§2.2.4 Focalizzazione: the tracker, not the player's tick, decides (c
   });
 
   it("a Focalizzazione whose target the tracker did not record: the player names one target, never two", async () => {
-    const jack = await shooter([{ name: "Pistola", type: "skill", system: { characteristic: "perception", bought: 5, earned: 0 } }, MULTI], { default: 0, [playerId()]: 3 });
+    const jack = await shooter([{ name: "Pistola", type: "skill", system: { characteristic: "perception", bought: 5, earned: 0 } }, TWO_SHOT_PISTOL], { default: 0, [playerId()]: 3 });
     const thug = await npc("Scagnozzo", { system: quick(5) });
     const other = await npc("Palo", { system: quick(3) });
     const { combat, of } = await fight(jack, thug, other);
@@ -231,16 +231,3 @@ describe("§2.2.4 Focalizzazione: the tracker, not the player's tick, decides (c
   });
 });
 
-/** A two-shot weapon on the Pistola skill, for attacks on two targets. */
-const MULTI = {
-  name: "Pistola",
-  type: "weapon",
-  system: {
-    skill: "pistola",
-    modes: [{ key: "oneHanded", skill: "", damage: { dice: 4, faces: 6, strength: false, flat: 0, type: "wounding" }, minStrength: 0, magazine: 12, preparation: 0, range: { kind: "metres", value: 600 }, multiAttack: 2 }],
-    mode: 0,
-    ready: true,
-    rounds: 12,
-    explosive: false,
-  },
-};
