@@ -2,7 +2,7 @@
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["dist/**", "node_modules/**", "coverage/**", "tools/**", "**/*.js", "**/*.mjs"] },
+  { ignores: ["dist/**", "node_modules/**", "coverage/**", "reports/**", "tools/**", "**/*.js", "**/*.mjs"] },
   ...tseslint.configs.strictTypeChecked,
   {
     languageOptions: {
