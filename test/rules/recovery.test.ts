@@ -1,6 +1,6 @@
 import { describe, it, expect } from "vitest";
 import { rulesErrorOf } from "./rules-error.js";
-import { recoverByRest, REST_MINUTES_PER_FATIGUE, REST_MINUTES_PER_WOUND } from "../../src/rules/recovery.js";
+import { recoverByRest, recoverByRestInSteps, REST_MINUTES_PER_FATIGUE, REST_MINUTES_PER_WOUND } from "../../src/rules/recovery.js";
 import { conditionOf, isConscious } from "../../src/rules/condition.js";
 
 
@@ -72,5 +72,26 @@ describe("§1.5.3 recovery by rest", () => {
     expect(rulesErrorOf(() => recoverByRest({ wounds: 0, fatigue: 2 }, { days: 0.5 })).parameter).toBe("days");
     expect(rulesErrorOf(() => recoverByRest({ wounds: 0, fatigue: 2 }, {}, -1)).parameter).toBe("protectedFatigue");
     expect(rulesErrorOf(() => recoverByRest({ wounds: 0, fatigue: 2 }, {}, 3)).parameter).toBe("protectedFatigue");
+  });
+});
+
+describe("§1.5.3 rest in steps", () => {
+  it("a step completes the 5 minutes an earlier step began: 4 minutes carried, 1 more, 1 Fatica", () => {
+    const r = recoverByRestInSteps({ wounds: 2, fatigue: 3 }, 4 * 60, 60);
+    expect(r.recovered).toEqual({ wounds: 0, fatigue: 1 });
+    expect(r.carrySeconds).toBe(5 * 60);
+  });
+
+  it("the carried rest counts toward the next 5 minutes only by what is left of its last 5: 23 h 58 min carried, 2 more minutes", () => {
+    const r = recoverByRestInSteps({ wounds: 2, fatigue: 3 }, (24 * 60 - 2) * 60, 2 * 60);
+    expect(r.recovered).toEqual({ wounds: 1, fatigue: 1 });
+    expect(r.carrySeconds).toBe(0);
+  });
+
+  it("names the bad input", () => {
+    expect(rulesErrorOf(() => recoverByRestInSteps({ wounds: 0, fatigue: 1 }, -1, 60)).parameter).toBe("carrySeconds");
+    expect(rulesErrorOf(() => recoverByRestInSteps({ wounds: 1.5, fatigue: 1 }, 0, 60)).parameter).toBe("wounds");
+    expect(rulesErrorOf(() => recoverByRestInSteps({ wounds: 0, fatigue: -1 }, 0, 60)).parameter).toBe("fatigue");
+    expect(rulesErrorOf(() => recoverByRestInSteps({ wounds: 0, fatigue: 1 }, 0, 60, 0.5)).parameter).toBe("protectedFatigue");
   });
 });
