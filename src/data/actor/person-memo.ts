@@ -11,6 +11,7 @@ import type { EffectModifier, SourcedPart } from "../../effects/effect-math.js";
 import type { EffectTarget } from "../../effects/effect-keys.js";
 import { DEFAULT_RULES_OPTIONS, type RulesOptions } from "../../rules/options.js";
 import type { Characteristics } from "../../rules/types.js";
+import { same } from "../remembered.js";
 import { derivePerson, type ModifierSources, type PersonDerived, type PersonSource, type WornArmour } from "./person.js";
 
 type Made = { inputs: unknown[]; result: PersonDerived; as: PersonDerived };
@@ -113,11 +114,6 @@ function targetKey(t: EffectTarget): string | null {
     case "immunity":
       return null;
   }
-}
-
-/** The same value, −0 told from 0 (Object.is, kept a plain comparison in this hot path; NaN never is). */
-function same(a: unknown, b: unknown): boolean {
-  return a === b && (a !== 0 || 1 / a === 1 / (b as number)); // b is a here, so ±0
 }
 
 /** The same values in the same order. */

@@ -1,6 +1,7 @@
 /** Abilità (§1.3): grade = reference characteristic + bought + earned grades; increment points §1.8. */
 import type { EmptyObject } from "fvtt-types/utils";
 import { skillGradeFrom, type SkillGradeBreakdown } from "../../rules/skill.js";
+import { ownerOf, same } from "../remembered.js";
 import type { CharacteristicKey, Characteristics } from "../../rules/types.js";
 import type { SourcedPart } from "../../effects/effect-math.js";
 import { characteristicChoiceField, htmlField, approvalsField, intField } from "../fields.js";
@@ -81,7 +82,7 @@ export class SkillModel extends foundry.abstract.TypeDataModel<SkillSchema, Item
   /** Called by the owning actor with its unreduced characteristics; the rules apply the armour shortfall. */
   applyActor(characteristics: Characteristics, armourShortfall: number): number {
     const score = characteristics[this.characteristic];
-    const item = itemOf(this);
+    const item = ownerOf(this);
     const last = item === null ? undefined : remembered.get(item);
     let breakdown: SkillGradeBreakdown;
     if (last !== undefined && madeFrom(last, score, this.bought, this.earned, this.characteristic, armourShortfall)) breakdown = last.breakdown;
@@ -133,17 +134,6 @@ function remember(item: object, last: GradeMade | undefined, score: number, skil
   as.bought = b.bought;
   as.earned = b.earned;
   as.armourPenalty = b.armourPenalty;
-}
-
-/** The item a skill belongs to; none for a model made on its own. */
-function itemOf(model: SkillModel): object | null {
-  const parent: unknown = model.parent;
-  return typeof parent === "object" && parent !== null ? parent : null;
-}
-
-/** The same number, −0 told from 0 (Object.is, kept a plain comparison in this hot path; NaN never is). */
-function same(a: number, b: number): boolean {
-  return a === b && (a !== 0 || 1 / a === 1 / b);
 }
 
 /** Whether `made` came from these inputs and still holds what it was made with. */

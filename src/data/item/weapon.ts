@@ -3,6 +3,7 @@ import type { EmptyObject } from "fvtt-types/utils";
 import type { RulesOptions } from "../../rules/options.js";
 import { damageField, htmlField, approvalsField, intField, optionalIntField, realField } from "../fields.js";
 import { wieldWeapon, type DamageFieldValue, type WieldedWeapon } from "./wield.js";
+import { ownerOf, same } from "../remembered.js";
 
 const fields = foundry.data.fields;
 
@@ -101,7 +102,7 @@ export class WeaponModel extends foundry.abstract.TypeDataModel<WeaponSchema, It
       this.wielded = null;
       return null;
     }
-    const item = itemOf(this);
+    const item = ownerOf(this);
     const last = item === null ? undefined : remembered.get(item);
     if (last !== undefined && wieldedFrom(last, mode, strength, this.explosive, options)) {
       this.wielded = last.wielded;
@@ -127,12 +128,6 @@ type WieldingMade = {
 
 /** Each weapon's last wielding, by its item: handed out again for the same inputs, as SkillModel does its breakdown. */
 const remembered = new WeakMap<object, WieldingMade>();
-
-/** The item a weapon belongs to; none for a model made on its own. */
-function itemOf(model: WeaponModel): object | null {
-  const parent: unknown = model.parent;
-  return typeof parent === "object" && parent !== null ? parent : null;
-}
 
 /** Keeps a new wielding for the item, in the record it had if any (a changed weapon then costs no new memory). */
 function remember(item: object, last: WieldingMade | undefined, mode: WeaponMode, strength: number, explosive: boolean, options: Partial<RulesOptions>, w: WieldedWeapon): void {
@@ -172,11 +167,6 @@ function emptyMade(w: WieldedWeapon): WieldingMade {
     key: "", minStrength: 0, rangeKind: "", rangeValue: 0, dice: 0, faces: 0, withStrength: false, flat: 0, type: "", strength: 0, explosive: false, options: {}, spear: undefined,
     wielded: w, as: { attackPenalty: 0, damage: { book: "", formula: "", min: 0, max: 0, type: w.damage.type }, range: null, halfDamageFrom: null },
   };
-}
-
-/** The same number (or null), −0 told from 0 (Object.is, kept a plain comparison in this hot path; NaN never is). */
-function same(a: number | null, b: number | null): boolean {
-  return a === b && (a !== 0 || 1 / a === 1 / (b ?? 0));
 }
 
 /** Whether `m` came from these inputs (the same options object, unchanged) and still holds what it was made with. */
