@@ -9,6 +9,7 @@ import type { TraitModel } from "./data/item/trait.js";
 import type { WeaponModel } from "./data/item/weapon.js";
 import type { GenesysActor } from "./documents/actor.js";
 import type { GenesysItem } from "./documents/item.js";
+import type { GenesysChatMessage } from "./chat/chat-message.js";
 import type { GenesysActiveEffect } from "./effects/active-effect.js";
 import type { RulesOptions } from "./rules/options.js";
 import type { CombatFlags } from "./documents/combat.js";
@@ -25,6 +26,7 @@ declare module "fvtt-types/configuration" {
     Actor: typeof GenesysActor<Actor.SubType>;
     Item: typeof GenesysItem<Item.SubType>;
     ActiveEffect: typeof GenesysActiveEffect<ActiveEffect.SubType>;
+    ChatMessage: typeof GenesysChatMessage;
   }
   interface ConfiguredActor<SubType extends Actor.SubType> {
     document: GenesysActor<SubType>;

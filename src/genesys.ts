@@ -14,6 +14,7 @@ import { TraitModel } from "./data/item/trait.js";
 import { WeaponModel } from "./data/item/weapon.js";
 import { GenesysActor } from "./documents/actor.js";
 import { GenesysItem } from "./documents/item.js";
+import { GenesysChatMessage } from "./chat/chat-message.js";
 import { GenesysActiveEffect } from "./effects/active-effect.js";
 import { registerBulkyGearSetting } from "./effects/bulky-gear-setting.js";
 import { narratorHandlers, registerIntentChannel, setNarratorHandlers } from "./authority/intent-channel.js";
@@ -54,6 +55,8 @@ Hooks.once("init", () => {
   CONFIG.Actor.documentClass = GenesysActor;
   CONFIG.Item.documentClass = GenesysItem;
   CONFIG.ActiveEffect.documentClass = GenesysActiveEffect;
+  // Cards are drawn into a message before the chat log shows it (chat/card-decorators.ts).
+  CONFIG.ChatMessage.documentClass = GenesysChatMessage;
   // Items' effects apply to their owner from the item, not copied onto the actor (as dnd5e sets it).
   CONFIG.ActiveEffect.legacyTransferral = false;
   // §2.1 a combat turn (Foundry's round) is 1 second of game time; dnd5e sets its 6 s the same way (dnd5e.mjs).

@@ -1,6 +1,6 @@
 /**
- * Chat wiring for the attack card: the v13 renderChatMessageHTML hook re-renders the card from the message's flags
- * for whoever is looking (buttons only for what they may do); the buttons send intents that the active GM's client
+ * Chat wiring for the attack card: its decoration (chat/card-decorators.ts) re-renders the card from the message's
+ * flags for whoever is looking (buttons only for what they may do); the buttons send intents that the active GM's client
  * decides (card-intents.ts).
  *
  * Why flags and not a ChatMessage `system` data model: the card is authored by the GM's client, so no player can write
@@ -8,7 +8,7 @@
  * entry and a data model for state that only card-intents.ts writes, and would make every card of a world unreadable
  * (an invalid document) while the system is disabled, where flags leave the rendered content readable.
  */
-import { guarded } from "../ui/guarded.js";
+import { registerCardDecorator } from "../chat/card-decorators.js";
 import { addShortcutTooltips, CARD_ROLL_BUTTONS, cardClickOptions } from "../check/quick-roll.js";
 import { modifierEvent } from "../input/roll-modifiers.js";
 import { asElement } from "../compat/dom.js";
@@ -103,11 +103,9 @@ function registerSealedAttack(): void {
   });
 }
 
-/** Registers the chat hook (the card's intents are the Narrator's side, narrator.ts). Call at init. */
+/** Registers the card's decoration (the card's intents are the Narrator's side, narrator.ts). Call at init. */
 export function registerChatCards(): void {
-  Hooks.on("renderChatMessageHTML", (message, html) => {
-    void guarded(false, () => decorateAttackCard(message, html));
-  });
+  registerCardDecorator(decorateAttackCard);
   // An attack card's dice are thrown by whoever rolled them (attack-flow.ts), so Dice So Nice's message hooks do not.
   standAsideFor((message) => authoredByGm(message) && (message.getFlag(SYSTEM_SCOPE, ATTACK_FLAG) !== undefined || contestState(message) !== null));
   registerSealedAttack();

@@ -5,6 +5,8 @@
  * is kept where only a Narrator writes (a hidden world setting of the cards decided): a card decided once, set back to
  * "claimed" by its author, is not decided again.
  */
+import { registerCardDecorator } from "../chat/card-decorators.js";
+import type { CardMessage } from "../chat/authored.js";
 import { requestIntent } from "../authority/intent-channel.js";
 import type { GenesysCheckRoll } from "./genesys-roll.js";
 import { SYSTEM_ID } from "../settings/rules-settings.js";
@@ -15,7 +17,7 @@ export const CLAIMED_POINT_INTENT = "check.claimedPoint";
 /** The world setting of the cards whose point a Narrator decided (the latest ones). */
 export const DECIDED_POINTS_SETTING = "decidedPoints";
 /** The one check roll of a card whose point is claimed, or null. */
-export function claimedRoll(rolls: CheckRollClass, message: ChatMessage.Implementation): GenesysCheckRoll | null {
+export function claimedRoll(rolls: CheckRollClass, message: CardMessage): GenesysCheckRoll | null {
   const [roll, ...others] = message.rolls;
   return others.length === 0 && roll instanceof rolls && roll.options.increment?.status === "claimed" ? roll : null;
 }
@@ -26,7 +28,7 @@ export function decideClaimedPoint(messageId: string, award: boolean): Promise<b
 }
 
 /** Wires a Narrator's buttons under a claimed point (the card's template draws them for Narrators only). */
-function wire(rolls: CheckRollClass, message: ChatMessage.Implementation, html: HTMLElement): void {
+function wire(rolls: CheckRollClass, message: CardMessage, html: HTMLElement): void {
   if (!game.user.isGM || !claimedRoll(rolls, message)) return;
   for (const button of Array.from(html.querySelectorAll<HTMLButtonElement>("button[data-claimed-point]"))) {
     const award = button.dataset["claimedPoint"] === "award";
@@ -43,7 +45,5 @@ function wire(rolls: CheckRollClass, message: ChatMessage.Implementation, html: 
 /** The decided points' setting and the card's buttons, on every client. Call at init. */
 export function registerClaimedPointCards(rolls: CheckRollClass): void {
   game.settings.register(SYSTEM_ID, DECIDED_POINTS_SETTING, { scope: "world", config: false, type: Array, default: [] });
-  Hooks.on("renderChatMessageHTML", (message, html) => {
-    wire(rolls, message, html);
-  });
+  registerCardDecorator((message, html) => { wire(rolls, message, html); });
 }

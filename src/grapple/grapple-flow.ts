@@ -3,6 +3,7 @@
  * a contest or let go from the grapple card, the tracker or a macro. This client checks what it can, asks which skill
  * to roll, and sends intents that the active GM's client decides (grapple-intents.ts).
  */
+import { registerCardDecorator } from "../chat/card-decorators.js";
 import { lazily } from "../load/lazily.js";
 import { guarded } from "../ui/guarded.js";
 import { notifyResult, sendIntent } from "../authority/intent-channel.js";
@@ -178,10 +179,8 @@ export async function decorateGrappleCard(message: CardMessage, html: HTMLElemen
   return true;
 }
 
-/** Registers the grapple card's chat hook and the hold's status guard (the intents: narrator.ts). Call at init. */
+/** Registers the grapple card's card decoration and the hold's status guard (the intents: narrator.ts). Call at init. */
 export function registerGrapple(): void {
-  Hooks.on("renderChatMessageHTML", (message, html) => {
-    void guarded(false, () => decorateGrappleCard(message, html));
-  });
+  registerCardDecorator(decorateGrappleCard);
   registerHoldStatusGuard();
 }

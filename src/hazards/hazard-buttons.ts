@@ -3,6 +3,7 @@
  * hazard tools in the scene controls. What a click asks loads on its first use (hazard-chat.ts), so that no player
  * loads the card's reader; the Narrator's client checks the card again when it answers (hazard-intents.ts).
  */
+import { registerCardDecorator } from "../chat/card-decorators.js";
 import { authoredByGm } from "../chat/authored.js";
 import { sealedCardOf } from "../chat/sealed-card.js";
 import { asElement } from "../compat/dom.js";
@@ -37,5 +38,5 @@ export function decorateHazardCard(message: ChatMessage.Implementation, html: HT
 
 /** The card's buttons in the chat log. Call at init. */
 export function registerHazardCards(): void {
-  Hooks.on("renderChatMessageHTML", (message, html) => { decorateHazardCard(message, html); });
+  registerCardDecorator(decorateHazardCard);
 }

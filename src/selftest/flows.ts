@@ -391,6 +391,9 @@ export async function effectsInAttackRoll(scratch: Scratch, assert: Assert): Pro
     const sum = row.attack.dice.reduce((a, b) => a + b, 0) + plan.grade.value + row.parts.reduce((a, p) => a + p.value, 0);
     assert.strictEqual(row.attack.total, sum, "the attack total leaves out a part");
     assert.ok(card.content.includes("Lente"), "the card does not name the lens");
+    // Issue 22: the element the chat log inserts already shows the card with its buttons (chat/chat-message.ts).
+    const shown = (await card.renderHTML()).querySelector(".message-content");
+    assert.ok(shown?.innerHTML.includes("data-attack-action") === true, "the rendered message does not show the card's buttons yet");
   } finally {
     for (const m of game.messages.contents) if (!known.has(m.id)) scratch.adoptMessage(m.id);
   }

@@ -1,4 +1,5 @@
 /** The "time passes" card in the chat log: its Undo and death buttons ask the Narrator's client (time-intents.ts). */
+import { registerCardDecorator } from "../chat/card-decorators.js";
 import { authoredByGm } from "../chat/authored.js";
 import { asElement } from "../compat/dom.js";
 import { lazily } from "../load/lazily.js";
@@ -36,5 +37,5 @@ export function decorateTimeCard(message: ChatMessage.Implementation, html: HTML
 }
 
 export function registerTimeCards(): void {
-  Hooks.on("renderChatMessageHTML", (message, html) => { decorateTimeCard(message, html); });
+  registerCardDecorator(decorateTimeCard);
 }

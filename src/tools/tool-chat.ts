@@ -3,6 +3,7 @@
  * (losing-control-effects.ts); a player sees the card without them. Any client may be asked to render the card, so
  * this runs on every client.
  */
+import { registerCardDecorator } from "../chat/card-decorators.js";
 import { requestIntent } from "../authority/intent-channel.js";
 import { authoredByGm } from "../chat/authored.js";
 import { asElement } from "../compat/dom.js";
@@ -28,5 +29,5 @@ export function decorateToolCard(message: ChatMessage.Implementation, html: HTML
 }
 
 export function registerToolCards(): void {
-  Hooks.on("renderChatMessageHTML", (message, html) => { decorateToolCard(message, html); });
+  registerCardDecorator(decorateToolCard);
 }

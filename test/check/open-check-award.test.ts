@@ -14,6 +14,7 @@ import { CLAIMED_POINT_INTENT, decideClaimedPoint } from "../../src/check/claime
 import { sendIntent } from "../../src/authority/intent-channel.js";
 import { asPlayer, bootSystem, foundryDouble, users } from "../foundry/boot.js";
 import { HUMAN, dice, jack, lastMessage, rollOf, skillData, skillId } from "./helpers.js";
+import { decorateMessage } from "../../src/chat/card-decorators.js";
 
 beforeAll(async () => {
   await bootSystem();
@@ -175,8 +176,7 @@ describe("a claimed point, decided by a Narrator", () => {
     const clicks: (() => void)[] = [];
     const button = { dataset: { claimedPoint: "award" }, disabled: false, addEventListener: (_: string, fn: (e: { preventDefault(): void }) => void) => clicks.push(() => { fn({ preventDefault: () => undefined }); }) };
     const html = { querySelectorAll: () => [button], querySelector: () => null };
-    const hooks = Hooks as unknown as { callAll(name: string, ...args: unknown[]): boolean }; // the hook's name is v13's, typed apart
-    hooks.callAll("renderChatMessageHTML", game.messages.get(card), html);
+    await decorateMessage(game.messages.get(card), html as unknown as HTMLElement); // the stand-in has what wire() touches
     expect(clicks).toHaveLength(1);
     clicks[0]?.();
     await settle();

@@ -16,6 +16,7 @@ import { contrastIncrements } from "../../src/rules/increment.js";
 import { createActor } from "../documents/helpers.js";
 import { foundryDouble } from "../foundry/boot.js";
 import { ChatMessage } from "../foundry/chat.js";
+import { decorateMessage } from "../../src/chat/card-decorators.js";
 import { onClient } from "../foundry/clients.js";
 import { Roll } from "../foundry/dice.js";
 import { User } from "../foundry/documents.js";
@@ -275,26 +276,24 @@ describe("the card as each viewer sees it", () => {
   });
 });
 
-describe("the chat hook (contest-card-hook.ts)", () => {
+describe("the card's decoration (contest-card-hook.ts)", () => {
   it("a message with a contest's state is decorated by the flow it loads; any other message is left alone", async () => {
     const { jack, brute } = await sides();
     const card = await started(jack, brute);
     registerContestCards();
-    // Every chat hook of the system sees the message, as in Foundry: the element answers what they ask of it.
+    // Every decoration of the system sees the message, as in Foundry: the element answers what they ask of it.
     const hookHtml = () => {
       const { content } = chatHtml();
       const html = { querySelector: (selector: string) => (selector === ".message-content" ? content : null), querySelectorAll: () => [], addEventListener: vi.fn(), classList: { add: vi.fn(), toggle: vi.fn() } } as unknown as HTMLElement;
       return { html, content };
     };
     const shown = hookHtml();
-    foundryDouble().hooks.callAll("renderChatMessageHTML", card, shown.html);
-    for (let i = 0; i < 20 && shown.content.innerHTML === "stored"; i++) await new Promise((r) => setTimeout(r, 5));
+    await decorateMessage(card, shown.html);
     expect(shown.content.innerHTML).toContain("data-contest-action");
     const plain = await ChatMessage.create({ content: "x" });
     const other = hookHtml();
     expect([carriesContest(card as never), carriesContest(plain as never)]).toEqual([true, false]);
-    foundryDouble().hooks.callAll("renderChatMessageHTML", plain, other.html);
-    await new Promise((r) => setTimeout(r, 20));
+    await decorateMessage(plain as never, other.html);
     expect(other.content.innerHTML).toBe("stored");
     expect(readContestState(cardStateSample())).not.toBeNull();
   });

@@ -16,7 +16,11 @@ const game = (): GameLike => (globalThis as unknown as { game: GameLike }).game;
 /** A chat message that remembers its flags and can be updated, as ChatMessage.create answers it; stored in game.messages
  *  (v13 API Game#messages). */
 export class ChatMessage extends RollMessage {
-  static override get implementation(): typeof ChatMessage { return ChatMessage; }
+  /** The configured class, CONFIG.ChatMessage.documentClass (V13-API §7's ChatMessage.implementation; documents.ts's
+   *  Item reads CONFIG the same way). */
+  static override get implementation(): typeof ChatMessage {
+    return (globalThis as unknown as { CONFIG: { ChatMessage?: { documentClass: typeof ChatMessage } } }).CONFIG.ChatMessage?.documentClass ?? ChatMessage;
+  }
   readonly id: string;
   flags: Record<string, Record<string, unknown>>;
   declare content: string;
@@ -37,7 +41,9 @@ export class ChatMessage extends RollMessage {
    * `userId !== game.user.id`), each on its own client (clients.ts), as time.ts does for world time.
    */
   static override async create(data: Record<string, unknown>, options: { rollMode?: string; messageMode?: string; keepId?: boolean } = {}): Promise<ChatMessage> {
-    const message = new ChatMessage(data, options);
+    // Every message is of the configured class: systems' renderHTML overrides (foundryvtt/crucible, shadowdark
+    // ChatMessageSD) draw each message of the log, so the log's messages are theirs.
+    const message = new ChatMessage.implementation(data, options);
     if (game().messages.has(message.id)) throw new Error(`ChatMessage "${message.id}" already exists`);
     // A write like any other: stored once the server has answered (clients.ts).
     await roundTrip();
@@ -53,6 +59,20 @@ export class ChatMessage extends RollMessage {
       });
     }
     return message;
+  }
+
+  /**
+   * The element the chat log shows (V13-API §7: `renderHTML(options?) → Promise<HTMLElement>`), with the
+   * renderChatMessageHTML hook (V13-API §7's signature) fired on it before it resolves: foundryvtt/crucible edits the
+   * element in that hook and its own renderHTML override awaits `super.renderHTML` and edits it again, so the hook
+   * runs inside. No DOM here: the element is a stand-in answering what the system's decorations use (assumption).
+   */
+  async renderHTML(_options: Record<string, unknown> = {}): Promise<MessageElement> {
+    await Promise.resolve();
+    const html = messageElement(this.content);
+    const hooks = (globalThis as unknown as { Hooks: { callAll(name: string, ...args: unknown[]): boolean } }).Hooks;
+    hooks.callAll("renderChatMessageHTML", this, html, { message: this });
+    return html;
   }
 
   /** flags.<scope>.<key> (v13 API Document#getFlag). */
@@ -87,6 +107,45 @@ export class ChatMessage extends RollMessage {
   }
 }
 
+/** The stand-in of an element: its listeners, classes and `.message-content`'s innerHTML; queries for anything else
+ *  find nothing (no DOM in these tests). */
+export interface FakeElement {
+  innerHTML: string;
+  readonly listeners: Map<string, ((event: unknown) => void)[]>;
+  readonly classes: Set<string>;
+  addEventListener(type: string, listener: (event: unknown) => void): void;
+  querySelector(selector: string): FakeElement | null;
+  querySelectorAll(selector: string): FakeElement[];
+  classList: { add(...names: string[]): void; remove(...names: string[]): void; toggle(name: string, force?: boolean): boolean; contains(name: string): boolean };
+}
+export interface MessageElement extends FakeElement { readonly content: FakeElement }
+
+function fakeElement(innerHTML: string, content: FakeElement | null): FakeElement {
+  const listeners = new Map<string, ((event: unknown) => void)[]>();
+  const classes = new Set<string>();
+  return {
+    innerHTML,
+    listeners,
+    classes,
+    addEventListener: (type, listener) => { listeners.set(type, [...(listeners.get(type) ?? []), listener]); },
+    querySelector: (selector) => (selector === ".message-content" ? content : null),
+    querySelectorAll: () => [],
+    classList: {
+      add: (...names) => { for (const n of names) classes.add(n); },
+      remove: (...names) => { for (const n of names) classes.delete(n); },
+      toggle: (name, force) => { const on = force ?? !classes.has(name); if (on) classes.add(name); else classes.delete(name); return on; },
+      contains: (name) => classes.has(name),
+    },
+  };
+}
+
+/** A message's element: an `li` whose `.message-content` holds the message's content (v13's chat-message.hbs layout,
+ *  as the hook's users query it). */
+export function messageElement(contentHTML: string): MessageElement {
+  const content = fakeElement(contentHTML, null);
+  return Object.assign(fakeElement("", content), { content });
+}
+
 /** A token on the scene: the placeable with its document (whose uuid is Scene.<s>.Token.<t>, scenes.ts) and actor
  *  (v13 API Token#document, Token#actor); its centre is irrelevant without a canvas. */
 export class TokenDouble {
@@ -111,6 +170,8 @@ export function installChat(): void {
   gameObject.messages = new Collection<ChatMessage>();
   for (const user of gameObject.users.contents) user.targets = new Set();
   g["ChatMessage"] = ChatMessage;
+  // CONFIG.ChatMessage.documentClass (V13-API §2.4), which a system may replace at init.
+  (g["CONFIG"] as Record<string, unknown>)["ChatMessage"] = { documentClass: ChatMessage };
   // No scene is viewed: canvas.ready is false (v13 API Canvas#ready), so distances come from the dialog.
   g["canvas"] = { ready: false, grid: null };
 }
